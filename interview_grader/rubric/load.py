@@ -1,0 +1,151 @@
+"""Load a rubric YAML file into a validated, compiled ``Rubric``.
+
+YAML is read with ``safe_load`` semantics (``yaml.SafeLoader``).  Syntax errors,
+schema errors and bad term sets are all reported as ``RubricError`` carrying the
+file and the line of the offending node, e.g.
+``rubrics/x.yaml:42: topics[3].key_points[0].weight: Input should be greater than 0``.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from ..errors import RubricError
+from ..matcher import Compiler
+from .schema import Rubric
+
+DEFAULT_RUBRIC = "distributed_training.yaml"
+
+
+@dataclass(frozen=True)
+class LoadedRubric:
+    """A validated rubric with its compiled term sets and provenance."""
+
+    rubric: Rubric
+    compiler: Compiler
+    path: str
+    sha256: str
+
+    @property
+    def id(self) -> str:
+        return self.rubric.id
+
+    @property
+    def version(self) -> str:
+        return self.rubric.version
+
+
+def default_rubric_path() -> Path:
+    """The rubric shipped inside the package."""
+    return Path(str(resources.files("interview_grader.rubrics").joinpath(DEFAULT_RUBRIC)))
+
+
+def _line_index(node: yaml.Node, path: tuple = (), out: dict | None = None) -> dict[tuple, int]:
+    """Map each location path (keys and list indexes) to its 1-based line."""
+    if out is None:
+        out = {}
+    out[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            key = k.value
+            out[path + (key,)] = k.start_mark.line + 1
+            _line_index(v, path + (key,), out)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, v in enumerate(node.value):
+            _line_index(v, path + (i,), out)
+    return out
+
+
+def _line_for(lines: dict[tuple, int], loc: tuple) -> int | None:
+    loc = tuple(loc)
+    while loc:
+        if loc in lines:
+            return lines[loc]
+        loc = loc[:-1]
+    return lines.get(())
+
+
+def _fmt_loc(loc: tuple) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out or "(top level)"
+
+
+def parse_rubric(text: str, path: str = "<rubric>") -> LoadedRubric:
+    """Validate and compile rubric YAML given as text."""
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.load(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        msg = " ".join(str(p) for p in (exc.context, exc.problem) if p)
+        raise RubricError(f"invalid YAML: {msg}", path, line) from None
+    except yaml.YAMLError as exc:
+        raise RubricError(f"invalid YAML: {exc}", path) from None
+    if not isinstance(data, dict) or root is None:
+        raise RubricError("expected a mapping with id, version, topics, misconceptions", path, 1)
+    lines = _line_index(root)
+    try:
+        rubric = Rubric.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-after")))
+        msg = err["msg"].removeprefix("Value error, ")
+        more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
+        raise RubricError(f"{_fmt_loc(loc)}: {msg}{more}", path, _line_for(lines, loc)) from None
+    compiler = Compiler(rubric.lexicon)
+    _compile_all(data, lines, compiler, path)
+    sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return LoadedRubric(rubric, compiler, path, sha)
+
+
+def _compile_all(data: dict[str, Any], lines: dict, compiler: Compiler, path: str) -> None:
+    """Compile every term set now so a bad one fails at load with its line."""
+
+    def check(spec: str, loc: tuple) -> None:
+        try:
+            compiler(spec)
+        except ValueError as exc:
+            raise RubricError(f"{_fmt_loc(loc)}: {exc}", path, _line_for(lines, loc)) from None
+
+    def patterns(pats: list, loc: tuple) -> None:
+        for i, p in enumerate(pats or []):
+            for key in ("all", "none"):
+                for j, spec in enumerate(p.get(key) or []):
+                    check(spec, loc + (i, key, j))
+
+    for name, terms in (data.get("lexicon") or {}).items():
+        for j, spec in enumerate(terms):
+            check(spec, ("lexicon", name, j))
+    for ti, t in enumerate(data.get("topics") or []):
+        patterns(t.get("questions"), ("topics", ti, "questions"))
+        for j, spec in enumerate(t.get("vocabulary") or []):
+            check(spec, ("topics", ti, "vocabulary", j))
+        for ki, k in enumerate(t.get("key_points") or []):
+            patterns(k.get("patterns"), ("topics", ti, "key_points", ki, "patterns"))
+    for mi, m in enumerate(data.get("misconceptions") or []):
+        patterns(m.get("patterns"), ("misconceptions", mi, "patterns"))
+
+
+def load_rubric(path: str | Path | None = None) -> LoadedRubric:
+    """Load a rubric file, or the default rubric shipped with the package."""
+    p = Path(path) if path is not None else default_rubric_path()
+    shown = str(p)
+    try:
+        text = p.read_bytes().decode("utf-8-sig")
+    except OSError as exc:
+        raise RubricError(f"cannot read rubric: {exc.strerror or exc}", shown) from None
+    except UnicodeDecodeError as exc:
+        raise RubricError(f"rubric is not UTF-8 text (byte {exc.start})", shown) from None
+    return parse_rubric(text, shown)

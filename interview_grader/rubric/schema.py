@@ -1,0 +1,212 @@
+"""The rubric schema: topics, key points, misconceptions, and how to score.
+
+Every model forbids unknown fields and describes each field, so the exported
+JSON Schema (``interview-grader rubric schema``) gives editors completion and
+hover help for rubric YAML.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+
+Severity = Literal["critical", "major", "minor"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Bilingual(_Strict):
+    """A text given in both report languages."""
+
+    zh: str = Field(min_length=1, description="Chinese text.")
+    en: str = Field(min_length=1, description="English text.")
+
+    def get(self, lang: str) -> str:
+        return self.zh if lang == "zh" else self.en
+
+
+class Pattern(_Strict):
+    """A claim recognised as terms that co-occur inside one clause or sentence.
+
+    Each entry of ``all`` is a set of alternatives separated by ``|``.  An
+    alternative is literal text (folded like the transcript: width, case,
+    traditional/simplified, hyphens), ``@name`` for a lexicon entry, a gap
+    ``a..b`` (``a`` then ``b`` later in the same clause, at most 20 characters
+    apart), or ``re:<regex>`` matched on the folded text.
+    """
+
+    all: list[str] = Field(
+        min_length=1,
+        description="Term sets that must all occur in the same scope; each is 'alt1|alt2|@lexicon|a..b|re:...'.",
+    )
+    none: list[str] = Field(
+        default_factory=list,
+        description="Term sets of which none may occur in the scope (to exclude look-alike sentences).",
+    )
+    scope: Literal["clause", "sentence"] = Field(
+        default="sentence",
+        description="Where the terms must co-occur: one clause (between commas) or one sentence.",
+    )
+    polarity: Literal["asserted", "negated", "any"] = Field(
+        default="asserted",
+        description=(
+            "'asserted': no matched term may stand under negation, contrast or a reported belief; "
+            "'negated': the terms occur and at least one is negated (e.g. 'no central node'); "
+            "'any': ignore negation."
+        ),
+    )
+
+
+class QuestionCue(Pattern):
+    """A pattern over the question (and its goal line) that votes for a topic."""
+
+    weight: float = Field(default=1.0, gt=0, description="Votes this cue adds to its topic when it matches.")
+    polarity: Literal["asserted", "negated", "any"] = Field(
+        default="any", description="Questions are matched regardless of negation by default."
+    )
+
+
+class KeyPoint(_Strict):
+    """A fact a good answer states, with the phrasings that state it."""
+
+    id: str = Field(pattern=ID_PATTERN, description="Stable id, unique in the rubric; appears in reports.")
+    core: bool = Field(description="True for what a solid answer must contain; false for depth points.")
+    weight: float = Field(default=1.0, gt=0, description="Relative weight among the topic's core (or depth) points.")
+    text: Bilingual = Field(description="The fact, as shown to readers of a report.")
+    patterns: list[Pattern] = Field(min_length=1, description="Any one pattern that matches covers the point.")
+    matches: list[str] = Field(min_length=1, description="Example sentences that must cover this point (self-test).")
+    non_matches: list[str] = Field(
+        min_length=1, description="Example sentences that must not cover this point (self-test)."
+    )
+
+
+class Misconception(_Strict):
+    """A known wrong claim, flagged only where an answer asserts it."""
+
+    id: str = Field(pattern=ID_PATTERN, description="Stable id (a contract with reports and labels).")
+    severity: Severity = Field(description="How much asserting it costs: critical, major or minor.")
+    claim: Bilingual = Field(description="The wrong claim, in a sentence.")
+    correction: Bilingual = Field(description="The correct fact shown next to each flag.")
+    topics: list[str] | None = Field(
+        default=None,
+        description="Topic ids whose answers are checked for it; omitted means every graded answer.",
+    )
+    patterns: list[Pattern] = Field(min_length=1, description="Any one pattern that matches asserts the claim.")
+    matches: list[str] = Field(min_length=1, description="Example sentences that assert it (self-test).")
+    non_matches: list[str] = Field(
+        min_length=1,
+        description="Example sentences that must not be flagged: negations, corrections, near misses (self-test).",
+    )
+
+
+class Topic(_Strict):
+    """A question topic: how to recognise its questions and what answers should say."""
+
+    id: str = Field(pattern=ID_PATTERN, description="Stable topic id (a contract with reports and labels).")
+    title: Bilingual = Field(description="Short name shown in reports.")
+    questions: list[QuestionCue] = Field(min_length=1, description="Cues that recognise a question on this topic.")
+    question_matches: list[str] = Field(
+        min_length=1, description="Example questions that must map to this topic (self-test)."
+    )
+    vocabulary: list[str] = Field(
+        min_length=1,
+        description="Term sets showing an answer talks about this topic; an answer with none of them is off-topic.",
+    )
+    key_points: list[KeyPoint] = Field(min_length=1, description="Core and depth facts of a good answer.")
+
+    @model_validator(mode="after")
+    def _has_core(self) -> "Topic":
+        if not any(k.core for k in self.key_points):
+            raise ValueError(f"topic {self.id!r} has no core key point")
+        return self
+
+
+class Penalties(_Strict):
+    """Points subtracted from an answer's score for each asserted misconception."""
+
+    critical: float = Field(default=30, ge=0, le=100, description="Per critical misconception.")
+    major: float = Field(default=15, ge=0, le=100, description="Per major misconception.")
+    minor: float = Field(default=8, ge=0, le=100, description="Per minor misconception.")
+
+
+class Caps(_Strict):
+    """The highest score an answer can keep once it asserts a misconception of this severity."""
+
+    critical: float = Field(default=25, ge=0, le=100, description="Cap with a critical misconception.")
+    major: float = Field(default=45, ge=0, le=100, description="Cap with a major misconception.")
+    minor: float = Field(default=75, ge=0, le=100, description="Cap with a minor misconception.")
+
+
+class Scoring(_Strict):
+    """How coverage and misconceptions become a 0-100 score."""
+
+    core_share: float = Field(
+        default=85, ge=0, le=100, description="Points available for core key points (the rest is for depth)."
+    )
+    depth_saturation: float = Field(
+        default=0.34, gt=0, le=1, description="Share of the depth weight that earns all the depth points."
+    )
+    penalties: Penalties = Field(default_factory=Penalties, description="Points lost per misconception.")
+    caps: Caps = Field(default_factory=Caps, description="Score ceilings per misconception severity.")
+    term_list_cap: float = Field(
+        default=20, ge=0, le=100, description="Ceiling for an answer that is only a list of terms."
+    )
+    topic_threshold: float = Field(
+        default=2.0, gt=0, description="Votes a topic needs before a question is mapped to it."
+    )
+    pass_mark: float = Field(default=60, ge=0, le=100, description="Overall score from which a hire is suggested.")
+
+
+class Rubric(_Strict):
+    """A grading rubric: lexicon, topics and misconceptions."""
+
+    id: str = Field(pattern=ID_PATTERN, description="Rubric id recorded in every report.")
+    version: str = Field(min_length=1, description="Rubric version recorded in every report.")
+    title: Bilingual = Field(description="What the rubric grades.")
+    lexicon: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="Named term sets usable as '@name' in patterns: each is a list of alternatives.",
+    )
+    non_answers: list[str] = Field(
+        min_length=1,
+        description="Whole-answer phrases meaning no answer ('不知道', \"I don't know\", '略').",
+    )
+    scoring: Scoring = Field(default_factory=Scoring, description="Scoring parameters.")
+    topics: list[Topic] = Field(min_length=1, description="The topics questions are mapped to.")
+    misconceptions: list[Misconception] = Field(
+        default_factory=list, description="Known wrong claims that answers are checked for."
+    )
+
+    @model_validator(mode="after")
+    def _ids_and_refs(self) -> "Rubric":
+        seen: set[str] = set()
+        topic_ids = {t.id for t in self.topics}
+        for t in self.topics:
+            if t.id in seen:
+                raise ValueError(f"duplicate topic id {t.id!r}")
+            seen.add(t.id)
+        kp_seen: set[str] = set()
+        for t in self.topics:
+            for k in t.key_points:
+                if k.id in kp_seen:
+                    raise ValueError(f"duplicate key point id {k.id!r}")
+                kp_seen.add(k.id)
+        m_seen: set[str] = set()
+        for m in self.misconceptions:
+            if m.id in m_seen:
+                raise ValueError(f"duplicate misconception id {m.id!r}")
+            m_seen.add(m.id)
+            for tid in m.topics or []:
+                if tid not in topic_ids:
+                    raise ValueError(f"misconception {m.id!r} names unknown topic {tid!r}")
+        return self
+
+    def topic(self, topic_id: str) -> Topic:
+        for t in self.topics:
+            if t.id == topic_id:
+                return t
+        raise KeyError(topic_id)

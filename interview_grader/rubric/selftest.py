@@ -1,0 +1,55 @@
+"""Run every rule's own examples: the rubric's unit tests, kept with the rules.
+
+A key point must cover each of its ``matches`` and none of its
+``non_matches``; likewise a misconception must be asserted by its ``matches``
+and not by its ``non_matches``; each topic's ``question_matches`` must map to
+that topic.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..matcher import Doc
+from .load import LoadedRubric
+
+
+@dataclass(frozen=True)
+class ExampleFailure:
+    rule: str  # "key point ring-no-center", "misconception x", "topic y"
+    example: str
+    expected: str  # what should have happened
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.expected}: {self.example!r}"
+
+
+def rule_hits(patterns, text: str, rubric: LoadedRubric) -> bool:
+    doc = Doc.of(text)
+    return any(doc.find(p, rubric.compiler) for p in patterns)
+
+
+def run_selftest(rubric: LoadedRubric) -> list[ExampleFailure]:
+    from ..topics import classify
+
+    fails: list[ExampleFailure] = []
+    r = rubric.rubric
+    for t in r.topics:
+        for q in t.question_matches:
+            got = classify(q, None, rubric).topic_id
+            if got != t.id:
+                fails.append(ExampleFailure(f"topic {t.id}", q, f"should map here, mapped to {got}"))
+        for k in t.key_points:
+            for ex in k.matches:
+                if not rule_hits(k.patterns, ex, rubric):
+                    fails.append(ExampleFailure(f"key point {k.id}", ex, "should cover it, does not"))
+            for ex in k.non_matches:
+                if rule_hits(k.patterns, ex, rubric):
+                    fails.append(ExampleFailure(f"key point {k.id}", ex, "should not cover it, does"))
+    for m in r.misconceptions:
+        for ex in m.matches:
+            if not rule_hits(m.patterns, ex, rubric):
+                fails.append(ExampleFailure(f"misconception {m.id}", ex, "should flag it, does not"))
+        for ex in m.non_matches:
+            if rule_hits(m.patterns, ex, rubric):
+                fails.append(ExampleFailure(f"misconception {m.id}", ex, "should not flag it, does"))
+    return fails
