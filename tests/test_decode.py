@@ -1,0 +1,155 @@
+"""Byte decoding: BOMs, UTF-8, GB18030, and clear errors for non-text input."""
+from __future__ import annotations
+
+import codecs
+from pathlib import Path
+
+import pytest
+
+from interview_grader.decode import decode_bytes, read_text
+from interview_grader.errors import TranscriptError
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+SAMPLE = "问题1：什么是数据并行？\n回答：每张卡一份完整模型。\n"
+
+
+def shared_file(*parts: str) -> Path:
+    path = SHARED.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"shared data not available: {path}")
+    return path
+
+
+def test_plain_utf8():
+    assert decode_bytes(SAMPLE.encode("utf-8"), "x") == (SAMPLE, "utf-8")
+
+
+def test_utf8_bom_is_stripped():
+    text, enc = decode_bytes(codecs.BOM_UTF8 + SAMPLE.encode("utf-8"), "x")
+    assert text == SAMPLE
+    assert enc == "utf-8-sig"
+    assert not text.startswith("\ufeff")
+
+
+@pytest.mark.parametrize(
+    ("bom", "codec"),
+    [(codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be")],
+)
+def test_utf16_with_bom(bom, codec):
+    text, enc = decode_bytes(bom + SAMPLE.encode(codec), "x")
+    assert text == SAMPLE
+    assert enc == codec
+
+
+def test_python_utf16_codec_output():
+    # Python's "utf-16" codec writes a BOM in native order.
+    text, enc = decode_bytes(SAMPLE.encode("utf-16"), "x")
+    assert text == SAMPLE
+    assert enc.startswith("utf-16")
+
+
+def test_utf16_without_bom_mostly_ascii():
+    body = "Q1: What is DDP?\nA: One process per GPU.\n"
+    assert decode_bytes(body.encode("utf-16-le"), "x") == (body, "utf-16-le")
+    assert decode_bytes(body.encode("utf-16-be"), "x") == (body, "utf-16-be")
+
+
+def test_gb18030_fallback():
+    text, enc = decode_bytes(SAMPLE.encode("gb18030"), "x")
+    assert text == SAMPLE
+    assert enc == "gb18030"
+
+
+def test_gbk_bytes_decode_as_gb18030():
+    text, enc = decode_bytes("岗位：算法工程师\r\n".encode("gbk"), "x")
+    assert text == "岗位：算法工程师\r\n"
+    assert enc == "gb18030"
+
+
+def test_line_endings_are_kept():
+    raw = "问题1：甲\r\n回答：乙\r\n"
+    assert decode_bytes(raw.encode(), "x")[0] == raw
+
+
+@pytest.mark.parametrize("data", [b"", b"   \n\t\r\n", codecs.BOM_UTF8, codecs.BOM_UTF8 + b"  \n"])
+def test_empty_input(data):
+    with pytest.raises(TranscriptError) as err:
+        decode_bytes(data, "empty.txt")
+    assert err.value.message == "empty file; expected an interview transcript"
+    assert err.value.path == "empty.txt"
+    assert str(err.value) == "empty.txt: empty file; expected an interview transcript"
+
+
+def test_nul_bytes_are_binary():
+    data = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01"
+    with pytest.raises(TranscriptError) as err:
+        decode_bytes(data, "img.png")
+    assert err.value.message == (
+        "not a text file: found NUL bytes; expected UTF-8, GB18030 or UTF-16 text"
+    )
+
+
+def test_control_characters_are_binary():
+    with pytest.raises(TranscriptError) as err:
+        decode_bytes(b"\x01\x02\x03\x04abc\x05\x06", "x.bin")
+    assert err.value.message == (
+        "not a text file: too many control characters; expected UTF-8, GB18030 or UTF-16 text"
+    )
+
+
+def test_a_few_control_characters_are_tolerated():
+    raw = SAMPLE * 3 + "\x0c\x1b"
+    assert decode_bytes(raw.encode(), "x")[0] == raw
+
+
+def test_undecodable_bytes():
+    # 0x80 and 0xFF are valid lead bytes neither in UTF-8 nor in GB18030.
+    data = b"Q1: ok\n\x80\x80\xff"
+    with pytest.raises(TranscriptError) as err:
+        decode_bytes(data, "bad.txt")
+    assert err.value.message == (
+        "cannot decode: not valid UTF-8, GB18030 or UTF-16 (first bad byte at offset 7)"
+    )
+
+
+def test_invalid_utf16_after_bom():
+    data = codecs.BOM_UTF16_LE + "ok".encode("utf-16-le") + b"\x00\xd8"  # lone high surrogate
+    with pytest.raises(TranscriptError) as err:
+        decode_bytes(data, "x")
+    assert err.value.message.startswith("cannot decode: not valid UTF-16 (first bad byte at offset ")
+
+
+def test_read_text_missing_file(tmp_path):
+    missing = tmp_path / "nope.txt"
+    with pytest.raises(TranscriptError) as err:
+        read_text(missing)
+    assert err.value.message == "cannot read file: No such file or directory"
+    assert err.value.path == str(missing)
+
+
+def test_read_text_directory(tmp_path):
+    with pytest.raises(TranscriptError) as err:
+        read_text(tmp_path)
+    assert err.value.message == "cannot read file: Is a directory"
+
+
+def test_read_text_roundtrip(tmp_path):
+    path = tmp_path / "t.txt"
+    path.write_bytes(codecs.BOM_UTF16_LE + SAMPLE.encode("utf-16-le"))
+    assert read_text(path) == (SAMPLE, "utf-16-le")
+    assert read_text(str(path)) == (SAMPLE, "utf-16-le")
+
+
+def test_shared_gb18030_file():
+    text, enc = read_text(shared_file("dev", "dev08_zh_gb18030.txt"))
+    assert enc == "gb18030"
+    assert "岗位" in text and "问题1" in text
+
+
+def test_shared_utf8_files():
+    text, enc = read_text(shared_file("seed", "seed_interview.txt"))
+    assert enc == "utf-8"
+    assert text.startswith("我是人工智能助手")
+    text, enc = read_text(shared_file("dev", "dev07_zh_variant_crlf.txt"))
+    assert enc == "utf-8"
+    assert "\r\n" in text
