@@ -46,7 +46,7 @@ _ZH_NEG = (
     "不该|不应|不存在|无需|无须|无法|没有|没|未必|未曾|未|不|非|无|别"
 )
 _ZH_NOT_CUE = (
-    "不断|不仅|不只|不但|不同|不少|不错|不久|不过|不管|不论|不得不|不停|不一致|不均|不平衡|不可或缺|"
+    "并不是没有|不是没有|并非没有|不无|不断|不仅|不只|不但|不同|不少|不错|不久|不过|不管|不论|不得不|不停|不一致|不均|不平衡|不可或缺|"
     "不一样|不止|不光|非常|非得|无论|无关|没错|未来|无数|无限|差不多|不要紧|非对称|无损|不可避免|"
     "要不|是否|非阻塞"
 )
@@ -54,7 +54,7 @@ _EN_NEG = (
     r"not|no|never|without|neither|nor|none|nothing|cannot|can['\u2019]t|"
     r"[a-z]+n['\u2019]t|no longer|nobody|nowhere"
 )
-_EN_NOT_CUE = r"not only|not just|no matter|no doubt|nothing but|not necessarily only"
+_EN_NOT_CUE = r"not free of|not without|not only|not just|no matter|no doubt|nothing but|not necessarily only"
 
 _NEG_CUE = re.compile(
     rf"(?P<skip>{_ZH_NOT_CUE})|(?P<zh>{_ZH_NEG})|(?<![a-z])(?P<skipen>{_EN_NOT_CUE})(?![a-z])|(?<![a-z])(?P<en>{_EN_NEG})(?![a-z])"
@@ -62,7 +62,8 @@ _NEG_CUE = re.compile(
 
 # What ends a negation or reported-belief scope inside a sentence.
 _TURN = re.compile(
-    r"而是|但是|但|其实|实际上|事实上|然而|反而|相反|而(?=[\u4e00-\u9fff])|(?<![a-z])(?:but|instead|rather|however|actually|in fact|in reality|whereas|while)(?![a-z])"
+    r"而是|但是|但|其实|实际上|事实上|然而|反而|相反|所以|因此|因为|导致|从而|而(?=[\u4e00-\u9fff])"
+    r"|(?<![a-z])(?:but|instead|rather|however|actually|in fact|in reality|whereas|while|so|because|therefore|thus|which)(?![a-z])"
 )
 
 # Contrast cues whose object (up to the clause end) is under negation.
@@ -71,7 +72,7 @@ _CONTRAST_FWD = re.compile(
 )
 # 与/和/跟/同 X (完全)不同 / 不一样 / 相反 / 有区别: X is under negation.
 _CONTRAST_AROUND = re.compile(
-    r"(?:与|和|跟|同)(?P<x>[^,。!?;:\n]{1,30}?)(?:完全|很|有所|是)?(?:不同|不一样|相反|有区别|有所区别)"
+    r"(?:与|和|跟|同)(?P<x>[^,。!?;:\n]{1,30}?)(?:完全|很|有所|是)?(?:不同|不一样|相反|有区别|有所区别|不是一回事|是两回事|不能混为一谈|并不相同|不相同)"
 )
 
 # Reported beliefs, voided up to the correction.
@@ -92,11 +93,23 @@ class Scopes:
 
     sentences: tuple[tuple[int, int], ...]
     clauses: tuple[tuple[int, int], ...]
-    negated: tuple[tuple[int, int], ...]
+    negated: tuple[tuple[int, int, int], ...]  # (cue start, scope start, scope end)
     void: tuple[tuple[int, int], ...]
 
-    def is_negated(self, pos: int) -> bool:
-        return any(a <= pos < b for a, b in self.negated)
+    def is_negated(self, start: int, end: int | None = None) -> bool:
+        """Is the occurrence [start, end) under negation?
+
+        Either it starts inside a negation scope, or a cue stands inside it
+        after its first character ("DDP并不依赖PS" matched as one gap term).
+        A cue at the very start ("没有中心节点") is the term's own wording.
+        """
+        end = start + 1 if end is None else end
+        for cue, a, b in self.negated:
+            if a <= start < b:
+                return True
+            if start < cue < end and a < end:
+                return True
+        return False
 
     def is_void(self, pos: int) -> bool:
         return any(a <= pos < b for a, b in self.void)
@@ -122,7 +135,7 @@ def analyse(text: str, question: str | None = None) -> Scopes:
     """
     sentences = _ranges(text, _SENT_END)
     clauses = _ranges(text, _CLAUSE_END)
-    negated: list[tuple[int, int]] = []
+    negated: list[tuple[int, int, int]] = []
     void: list[tuple[int, int]] = []
 
     for m in _NEG_CUE.finditer(text):
@@ -131,15 +144,15 @@ def analyse(text: str, question: str | None = None) -> Scopes:
         _, c_end = _enclosing(clauses, m.start())
         end = _scope_end(text, m.end(), c_end)
         if end > m.end():
-            negated.append((m.end(), end))
+            negated.append((m.start(), m.end(), end))
 
     for m in _CONTRAST_FWD.finditer(text):
         _, c_end = _enclosing(clauses, m.start())
         end = _scope_end(text, m.end(), c_end)
         if end > m.end():
-            negated.append((m.end(), end))
+            negated.append((m.start(), m.end(), end))
     for m in _CONTRAST_AROUND.finditer(text):
-        negated.append((m.start("x"), m.end("x")))
+        negated.append((m.start(), m.start("x"), m.end("x")))
 
     for m in _REPORTED.finditer(text):
         _, s_end = _enclosing(sentences, m.start())

@@ -19,7 +19,8 @@ from .assertion import Scopes, analyse
 from .errors import RubricError
 from .normalize import Folded, fold, fold_term
 
-GAP = r"[^,。!?;:\n]{0,20}?"
+GAP = r"[^,。!?;:\n]{0,24}?"
+ANY_TOPIC = "*"
 REGEX_TIMEOUT = 0.25  # seconds per search of a rubric-supplied regex
 
 
@@ -48,6 +49,15 @@ def _alternative(alt: str, lexicon: dict[str, list[str]], depth: int = 0) -> lis
         except regex.error as exc:
             raise ValueError(f"bad regex {src!r}: {exc}") from None
         return [f"(?:{src})"]
+    if ".." in alt:
+        pieces = alt.split("..")
+        if any(not p.strip() for p in pieces):
+            raise ValueError(f"gap '..' needs text on both sides in {alt!r}")
+        parts = []
+        for piece in pieces:
+            subs = _alternative(piece, lexicon, depth + 1)
+            parts.append(subs[0] if len(subs) == 1 else "(?:" + "|".join(sorted(subs, key=lambda a: (-len(a), a))) + ")")
+        return [GAP.join(parts)]
     if alt.startswith("@"):
         name = alt[1:]
         if name not in lexicon:
@@ -59,11 +69,6 @@ def _alternative(alt: str, lexicon: dict[str, list[str]], depth: int = 0) -> lis
             for piece in sub.split("|"):
                 out.extend(_alternative(piece, lexicon, depth + 1))
         return out
-    if ".." in alt:
-        pieces = [p for p in alt.split("..")]
-        if any(not p.strip() for p in pieces):
-            raise ValueError(f"gap '..' needs text on both sides in {alt!r}")
-        return [GAP.join(_literal(p) for p in pieces)]
     return [_literal(alt)]
 
 
@@ -139,8 +144,15 @@ class Doc:
             self._occ[ts.source] = occ
         return occ
 
-    def find(self, pattern, compile_: Compiler) -> Hit | None:
-        """First place where ``pattern`` (a schema.Pattern) holds, or None."""
+    def find(self, pattern, compile_: Compiler, topic: str | None = ANY_TOPIC) -> Hit | None:
+        """First place where ``pattern`` (a schema.Pattern) holds, or None.
+
+        A pattern limited to some topics applies only when ``topic`` is one of
+        them (``ANY_TOPIC`` applies every pattern, as the self-test does).
+        """
+        limit = getattr(pattern, "topics", None)
+        if limit is not None and topic != ANY_TOPIC and topic not in limit:
+            return None
         units = self.scopes.clauses if pattern.scope == "clause" else self.scopes.sentences
         item_occ = [self.occurrences(compile_(spec)) for spec in pattern.all]
         if any(not o for o in item_occ):
@@ -154,12 +166,12 @@ class Doc:
             for occ in item_occ:
                 inside = [(s, e) for s, e in occ if a <= s < b and not sc.is_void(s)]
                 if pattern.polarity == "asserted":
-                    inside = [(s, e) for s, e in inside if not sc.is_negated(s)]
+                    inside = [(s, e) for s, e in inside if not sc.is_negated(s, e)]
                 if not inside:
                     ok = False
                     break
                 if pattern.polarity == "negated":
-                    neg = [(s, e) for s, e in inside if sc.is_negated(s)]
+                    neg = [(s, e) for s, e in inside if sc.is_negated(s, e)]
                     if neg:
                         any_negated = True
                         inside = neg

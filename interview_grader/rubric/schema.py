@@ -51,6 +51,13 @@ class Pattern(_Strict):
         default="sentence",
         description="Where the terms must co-occur: one clause (between commas) or one sentence.",
     )
+    topics: list[str] | None = Field(
+        default=None,
+        description=(
+            "Use this pattern only in answers to these topic ids, where the subject is implied "
+            "(an answer about Ring-Allreduce need not name it in every sentence)."
+        ),
+    )
     polarity: Literal["asserted", "negated", "any"] = Field(
         default="asserted",
         description=(
@@ -203,6 +210,16 @@ class Rubric(_Strict):
             for tid in m.topics or []:
                 if tid not in topic_ids:
                     raise ValueError(f"misconception {m.id!r} names unknown topic {tid!r}")
+            for p in m.patterns:
+                for tid in p.topics or []:
+                    if tid not in topic_ids:
+                        raise ValueError(f"misconception {m.id!r}: a pattern names unknown topic {tid!r}")
+        for t in self.topics:
+            for k in t.key_points:
+                for p in k.patterns:
+                    for tid in p.topics or []:
+                        if tid not in topic_ids:
+                            raise ValueError(f"key point {k.id!r}: a pattern names unknown topic {tid!r}")
         return self
 
     def topic(self, topic_id: str) -> Topic:
