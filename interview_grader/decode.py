@@ -23,6 +23,11 @@ _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
 _MAX_CONTROL_RATIO = 0.10
 
 
+def _too_many_controls(text: str) -> bool:
+    controls = len(_CONTROL.findall(text))
+    return controls > 0 and controls > _MAX_CONTROL_RATIO * len(text)
+
+
 def _empty(source: str) -> TranscriptError:
     return TranscriptError("empty file; expected an interview transcript", path=source)
 
@@ -73,13 +78,18 @@ def decode_bytes(data: bytes, source: str) -> tuple[str, str]:
     elif data.startswith(codecs.BOM_UTF16_BE):
         text, encoding = _decode_utf16(data, "utf-16-be", 2, source), "utf-16-be"
     elif b"\x00" in data:
+        # NUL bytes: binary, unless the NUL pattern is that of UTF-16 text
+        # saved without a BOM and it decodes to clean text.
         guess = _bomless_utf16(data)
-        if guess is None:
+        text = ""
+        if guess is not None:
+            try:
+                text = data.decode(guess)
+            except UnicodeDecodeError:
+                text = ""
+        if not text or _too_many_controls(text):
             raise TranscriptError(f"not a text file: found NUL bytes; {EXPECTED}", path=source)
-        try:
-            text, encoding = data.decode(guess), guess
-        except UnicodeDecodeError:
-            raise TranscriptError(f"not a text file: found NUL bytes; {EXPECTED}", path=source) from None
+        encoding = guess
     else:
         try:
             text, encoding = data.decode("utf-8"), "utf-8"
@@ -92,8 +102,7 @@ def decode_bytes(data: bytes, source: str) -> tuple[str, str]:
 
     if not text.strip():
         raise _empty(source)
-    controls = len(_CONTROL.findall(text))
-    if controls and controls > _MAX_CONTROL_RATIO * len(text):
+    if _too_many_controls(text):
         raise TranscriptError(
             f"not a text file: too many control characters; {EXPECTED}", path=source
         )

@@ -1,0 +1,454 @@
+"""Parse interview transcript text into a :class:`Transcript`.
+
+Two layouts are recognised:
+
+* **labelled** -- an optional title line and intro paragraph, header fields
+  (``岗位：… 从业年限：…`` / ``简介：…`` or ``Role:`` / ``Experience:`` /
+  ``Summary:``), then repeated ``问题N：`` / ``考察目标：`` / ``回答：`` blocks
+  (or ``Q1:`` / ``Goal:`` / ``A:``) and a closing ``点评：`` / ``Verdict:``.
+* **dialogue** -- ``Interviewer:`` / ``Candidate:`` turns (``面试官：`` /
+  ``候选人：``); each interviewer turn is a question, numbered 1..n, and the
+  candidate turns after it form its answer.
+
+A label counts only at the start of a line, after optional spaces and
+markdown markers (``**``, ``#``, ``-``, ``>``); the same words in the middle of
+a sentence are text.  Every value is returned as a :class:`Part` whose span
+points exactly at the stripped value in the source text, so
+``text[span.start:span.end] == part.text`` always holds (multi-line answers
+keep their inner line breaks, ``\\r`` included).
+
+``parse_transcript`` is pure; only ``TranscriptError`` ever escapes it.
+"""
+from __future__ import annotations
+
+import os
+import re
+from bisect import bisect_right
+from dataclasses import dataclass, field
+
+from .decode import read_text
+from .errors import TranscriptError
+from .transcript import QA, Part, Span, Transcript
+
+__all__ = ["parse_transcript", "read_transcript", "NO_QUESTIONS", "EMPTY"]
+
+NO_QUESTIONS = (
+    "no questions found; expected lines such as '问题1：…' / '回答：…' or 'Q1: …' / 'A: …'"
+)
+EMPTY = "empty file; expected an interview transcript"
+
+# --------------------------------------------------------------------------
+# Label vocabulary.  Keys are matched case-insensitively; spaces inside a key
+# match any run of blanks.
+# --------------------------------------------------------------------------
+_KEYWORDS: dict[str, tuple[str, ...]] = {
+    "q": ("问题", "問題", "题目", "題目", "面试题", "面試題", "问", "問", "question", "q"),
+    "a": ("回答", "答案", "答复", "答覆", "解答", "答", "answer", "ans", "a"),
+    "goal": (
+        "考察目标", "考察目標", "考查目标", "考查目標", "考察重点", "考察重點",
+        "考察点", "考察點", "考点", "考點", "goal", "purpose", "objective",
+    ),
+    "role": (
+        "岗位", "崗位", "职位", "職位", "应聘岗位", "應聘崗位", "面试岗位", "面試崗位",
+        "应聘职位", "應聘職位", "role", "position", "job title",
+    ),
+    "years": (
+        "从业年限", "從業年限", "工作年限", "工作经验", "工作經驗", "从业经验", "從業經驗",
+        "年限", "experience", "years of experience", "work experience", "years",
+    ),
+    "summary": (
+        "简介", "簡介", "个人简介", "個人簡介", "候选人简介", "候選人簡介",
+        "summary", "background", "profile",
+    ),
+    "verdict": (
+        "点评", "點評", "总评", "總評", "评价", "評價", "综合评价", "綜合評價", "面试评价",
+        "面試評價", "总体评价", "總體評價", "评语", "評語", "面试官点评", "面試官點評",
+        "verdict", "overall verdict", "final verdict", "assessment", "overall assessment",
+        "final assessment", "comments", "comment", "interviewer comments",
+        "interviewer feedback", "feedback", "evaluation", "overall evaluation",
+    ),
+    "interviewer": ("interviewer", "面试官", "面試官", "考官"),
+    "candidate": (
+        "candidate", "interviewee", "applicant", "候选人", "候選人", "面试者", "面試者",
+        "被面试者", "被面試者", "被面试人", "被面試人", "应聘者", "應聘者", "求职者", "求職者",
+    ),
+}
+_KIND_OF: dict[str, str] = {}
+for _kind, _words in _KEYWORDS.items():
+    for _w in _words:
+        _KIND_OF[_w] = _kind
+# Unnumbered forms that are too common as ordinary words to act as labels.
+_NEEDS_NUMBER = frozenset({"题目", "題目", "面试题", "面試題"})
+_QUESTION_KINDS = frozenset({"q"})
+_HEADER_KINDS = frozenset({"role", "years", "summary"})
+
+
+def _alternation(words) -> str:
+    ordered = sorted(words, key=len, reverse=True)
+    return "|".join(r"[ \t]+".join(map(re.escape, w.split())) for w in ordered)
+
+
+_CN_DIGITS = "一二三四五六七八九十百〇零两"
+_NUM = rf"\d{{1,9}}|[{_CN_DIGITS}]{{1,6}}"
+_BLANK = "[ \t\u3000]"
+
+# Markdown / list markers that may precede a label.
+_PREFIX = re.compile(rf"{_BLANK}*(?:(?:\*\*|__|#{{1,6}}|>|[-*+•·●▪]){_BLANK}*)*")
+_LABEL = re.compile(
+    rf"""
+    (?P<open>[【\[])?{_BLANK}*
+    (?:
+        第{_BLANK}*(?P<onum>{_NUM}){_BLANK}*个?{_BLANK}*(?:问题|問題|题|題)
+      | (?P<kw>{_alternation(_KIND_OF)})
+        (?P<who>{_BLANK}*[(（][^)）\r\n]{{1,30}}[)）])?
+        (?:{_BLANK}*(?:No\.?|\#){_BLANK}*(?=\d))?{_BLANK}*(?P<num>{_NUM})?
+    )
+    {_BLANK}*(?P<close>[】\]])?
+    (?:\*\*|__)?{_BLANK}*
+    (?:(?P<colon>[:：])|(?P<dot>[.．、)）](?!\d)))?
+    (?:\*\*|__)?
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+_HEADER_WORDS = [w for k in ("role", "years", "summary") for w in _KEYWORDS[k]]
+_INLINE_HEADER = re.compile(
+    rf"(?<![A-Za-z0-9])(?P<kw>{_alternation(_HEADER_WORDS)}){_BLANK}*[:：]", re.IGNORECASE
+)
+_NEWLINE = re.compile(r"\r\n|\r|\n")
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]")
+_LATIN = re.compile(r"[A-Za-z]")
+
+_TITLE_MAX = 60
+_SENTENCE_END = frozenset("。．.！!？?；;，,：:、…")
+_FIELD_TRAIL = "，,；;|｜/、" + " \t\u3000"
+
+
+def _cn_number(s: str) -> int | None:
+    """Chinese numerals up to the hundreds: 一 / 十二 / 二十 / 一百零五."""
+    digits = {"〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4,
+              "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+    total, cur, prev_digit = 0, 0, False
+    for ch in s:
+        if ch in digits:
+            if prev_digit and cur:
+                return None
+            cur, prev_digit = digits[ch], True
+        elif ch == "十":
+            total += (cur or 1) * 10
+            cur, prev_digit = 0, False
+        elif ch == "百":
+            total += (cur or 1) * 100
+            cur, prev_digit = 0, False
+        else:
+            return None
+    return total + cur or None
+
+
+def _to_number(s: str | None) -> int | None:
+    if not s:
+        return None
+    try:
+        value = int(s)
+    except ValueError:
+        value = _cn_number(s)
+    if value is None or value < 1 or value > 1_000_000:
+        return None
+    return value
+
+
+@dataclass
+class _Label:
+    kind: str
+    number: int | None
+    value_start: int
+
+
+def _match_label(text: str, start: int, end: int) -> _Label | None:
+    pos = _PREFIX.match(text, start, end).end()
+    m = _LABEL.match(text, pos, end)
+    if m is None:
+        return None
+    if m.group("onum") is not None:
+        kind, word = "q", "第"
+        raw_num = m.group("onum")
+    else:
+        word = re.sub(r"\s+", " ", m.group("kw").lower())
+        kind = _KIND_OF.get(word)
+        if kind is None:  # pragma: no cover - the regex only matches known words
+            return None
+        raw_num = m.group("num")
+    if raw_num is not None and kind not in ("q", "a"):
+        return None
+    if m.group("who") is not None and kind not in ("interviewer", "candidate"):
+        return None
+    if kind == "q" and raw_num is None and word in _NEEDS_NUMBER:
+        return None
+    bracketed = m.group("open") is not None and m.group("close") is not None
+    if not (m.group("colon") or bracketed or (m.group("dot") and kind == "q" and raw_num)):
+        return None
+    number = _to_number(raw_num) if kind == "q" else None
+    return _Label(kind, number, m.end())
+
+
+@dataclass
+class _Block:
+    kind: str
+    value_start: int
+    end: int = -1
+    trim_markdown: bool = False
+
+
+@dataclass
+class _QA:
+    number: int
+    question: _Block
+    goal: _Block | None = None
+    answers: list[_Block] = field(default_factory=list)
+
+
+class _Builder:
+    """Turns the classified lines into Parts; all offsets index ``text``."""
+
+    def __init__(self, text: str, line_starts: list[int]):
+        self.text = text
+        self.line_starts = line_starts
+
+    def line_of(self, offset: int) -> int:
+        return max(1, bisect_right(self.line_starts, offset))
+
+    def span_of(self, start: int, end: int, trim: str = "", markdown: bool = False) -> tuple[int, int] | None:
+        seg = self.text[start:end]
+        stripped = seg.strip()
+        if not stripped:
+            return None
+        s = start + (len(seg) - len(seg.lstrip()))
+        e = s + len(stripped)
+        while True:
+            before = e
+            while e > s and self.text[e - 1] in trim:
+                e -= 1
+            if markdown:
+                while e - 2 >= s and self.text[e - 2:e] in ("**", "__"):
+                    e -= 2
+            while e > s and self.text[e - 1].isspace():
+                e -= 1
+            if e == before:
+                break
+        if e <= s:
+            return None
+        return s, e
+
+    def part(self, start: int, end: int) -> Part:
+        return Part(text=self.text[start:end], span=Span(start=start, end=end), line=self.line_of(start))
+
+    def empty(self, at: int) -> Part:
+        return self.part(at, at)
+
+    def block_part(self, block: _Block | None, trim: str = "") -> Part | None:
+        if block is None:
+            return None
+        span = self.span_of(block.value_start, block.end, trim, block.trim_markdown)
+        return self.part(*span) if span else None
+
+
+def _split_lines(text: str) -> list[tuple[int, int]]:
+    lines: list[tuple[int, int]] = []
+    start = 0
+    for m in _NEWLINE.finditer(text):
+        lines.append((start, m.start()))
+        start = m.end()
+    if start < len(text) or not lines:
+        lines.append((start, len(text)))
+    return lines
+
+
+def _language(text: str) -> str:
+    cjk = len(_CJK.findall(text))
+    latin = len(_LATIN.findall(text))
+    # A Chinese character carries about a word; English words average ~5
+    # letters.  Chinese transcripts are full of English terms (DDP, NCCL), so
+    # "zh" as soon as CJK characters make up a fifth of the letters.
+    return "zh" if cjk and cjk * 5 >= latin else "en"
+
+
+def _title_line(text: str, lines, labels) -> int | None:
+    """Index of a short unlabeled first line followed by labelled content."""
+    first = next((i for i, (s, e) in enumerate(lines) if text[s:e].strip()), None)
+    if first is None or labels[first] is not None:
+        return None
+    if not any(lab is not None for lab in labels[first + 1:]):
+        return None
+    s, e = lines[first]
+    value = text[s:e].strip().strip("#*_ \t\u3000")
+    if not value or len(value) > _TITLE_MAX or value[-1] in _SENTENCE_END:
+        return None
+    return first
+
+
+def parse_transcript(text: str, source: str = "<text>", encoding: str = "utf-8") -> Transcript:
+    """Parse decoded transcript text.  Raises only ``TranscriptError``."""
+    try:
+        return _parse(text, source, encoding)
+    except TranscriptError:
+        raise
+    except Exception as exc:  # defensive: never leak a bare exception to callers
+        raise TranscriptError(f"cannot parse transcript: {type(exc).__name__}: {exc}", path=source) from exc
+
+
+def read_transcript(path: str | os.PathLike[str]) -> Transcript:
+    """Read, decode and parse a transcript file."""
+    text, encoding = read_text(path)
+    return parse_transcript(text, source=os.fspath(path), encoding=encoding)
+
+
+def _parse(text: str, source: str, encoding: str) -> Transcript:
+    if not isinstance(text, str):
+        raise TranscriptError("expected decoded text (str)", path=source)
+    if not text.strip():
+        raise TranscriptError(EMPTY, path=source)
+
+    lines = _split_lines(text)
+    labels = [_match_label(text, s, e) for s, e in lines]
+    kinds = {lab.kind for lab in labels if lab is not None}
+    if "q" in kinds:
+        fmt = "labelled"
+    elif "interviewer" in kinds:
+        fmt = "dialogue"
+    else:
+        raise TranscriptError(NO_QUESTIONS, path=source)
+
+    b = _Builder(text, [s for s, _ in lines])
+    title_idx = _title_line(text, lines, labels)
+    title: Part | None = None
+    if title_idx is not None:
+        s, e = lines[title_idx]
+        s = _PREFIX.match(text, s, e).end()
+        span = b.span_of(s, e, trim="#*_")
+        title = b.part(*span) if span else None
+
+    header: dict[str, _Block | None] = {"intro": None, "role": None, "years": None, "summary": None}
+    verdict: _Block | None = None
+    qas: list[_QA] = []
+    current: _Block | None = None
+    state = "pre"  # pre -> q -> goal -> ans ; verdict
+    dialogue = fmt == "dialogue"
+
+    def accepts(lab: _Label) -> bool:
+        kind = lab.kind
+        if kind == "q":
+            return not dialogue
+        if kind == "interviewer":
+            return dialogue
+        if kind in _HEADER_KINDS:
+            return state == "pre"
+        if kind == "verdict":
+            return True
+        if kind == "goal":
+            return state == "q" and bool(qas) and qas[-1].goal is None
+        # answer or candidate turn
+        if dialogue:
+            return state in ("q", "goal", "ans")
+        return state in ("q", "goal")
+
+    for idx, (ls, le) in enumerate(lines):
+        if idx == title_idx:
+            continue
+        lab = labels[idx]
+        if lab is None or not accepts(lab):
+            if current is None and state == "pre" and text[ls:le].strip():
+                current = _Block("ignored", ls)
+                if header["intro"] is None:
+                    current.kind = "intro"
+                    header["intro"] = current
+            continue
+        if current is not None:
+            current.end = ls
+        current = None
+        kind = lab.kind
+
+        if kind in ("q", "interviewer"):
+            if dialogue or lab.number is None:
+                number = (qas[-1].number + 1) if qas and not dialogue else len(qas) + 1
+            else:
+                number = lab.number
+            current = _Block("q", lab.value_start, trim_markdown=True)
+            qas.append(_QA(number, current))
+            state = "q"
+        elif kind == "goal":
+            current = _Block("goal", lab.value_start, trim_markdown=True)
+            qas[-1].goal = current
+            state = "goal"
+        elif kind in ("a", "candidate"):
+            current = _Block("a", lab.value_start)
+            qas[-1].answers.append(current)
+            state = "ans"
+        elif kind == "verdict":
+            current = _Block("verdict", lab.value_start)
+            verdict = current
+            state = "verdict"
+        else:  # header field, possibly several on one line
+            current = _header_line(text, lab, le, header)
+
+    if current is not None:
+        current.end = len(text)
+
+    questions: list[QA] = []
+    for qa in qas:
+        q_part = b.block_part(qa.question) or b.empty(qa.question.value_start)
+        goal = b.block_part(qa.goal)
+        answer: Part | None = None
+        if qa.answers:
+            spans = [sp for sp in (b.span_of(a.value_start, a.end) for a in qa.answers) if sp]
+            if spans:
+                answer = b.part(spans[0][0], spans[-1][1])
+            else:
+                answer = b.empty(qa.answers[0].value_start)
+        elif dialogue:
+            answer = b.empty(q_part.span.end)
+        questions.append(QA(number=qa.number, question=q_part, goal=goal, answer=answer))
+
+    return Transcript(
+        source=source,
+        text=text,
+        encoding=encoding,
+        language=_language(text),
+        format=fmt,
+        title=title,
+        intro=b.block_part(header["intro"]),
+        role=b.block_part(header["role"], trim=_FIELD_TRAIL),
+        years=b.block_part(header["years"], trim=_FIELD_TRAIL),
+        summary=b.block_part(header["summary"]),
+        verdict=b.block_part(verdict),
+        questions=questions,
+    )
+
+
+def _header_line(text: str, lab: _Label, line_end: int, header: dict) -> _Block | None:
+    """Record header fields of one line; return the block that stays open.
+
+    ``岗位：X 从业年限：5年`` holds two fields: the role runs up to the inline
+    label.  A summary is the only header field that may continue on the
+    following lines.
+    """
+    if lab.kind == "summary":
+        block = _Block("summary", lab.value_start)
+        if header["summary"] is None:
+            header["summary"] = block
+        return block
+    fields = [(lab.kind, lab.value_start)]
+    for m in _INLINE_HEADER.finditer(text, lab.value_start, line_end):
+        kind = _KIND_OF.get(re.sub(r"\s+", " ", m.group("kw").lower()))
+        if kind is None:  # pragma: no cover
+            continue
+        fields[-1] = (*fields[-1], m.start())
+        fields.append((kind, m.end()))
+    fields[-1] = (*fields[-1], line_end)
+    open_block: _Block | None = None
+    for i, (kind, start, end) in enumerate(fields):
+        block = _Block(kind, start, end, trim_markdown=kind != "summary")
+        if kind == "summary" and i == len(fields) - 1:
+            block.end = -1  # closed by the next label, like any multi-line block
+            open_block = block
+        if header.get(kind) is None:
+            header[kind] = block
+    return open_block

@@ -1,0 +1,628 @@
+"""Transcript parsing: the seed format, its variants, English, dialogue, errors."""
+from __future__ import annotations
+
+import codecs
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from interview_grader.errors import TranscriptError
+from interview_grader.parse import parse_transcript, read_transcript
+from interview_grader.transcript import Part, Transcript
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+PROJECT = Path(__file__).resolve().parents[1]
+NO_QUESTIONS = "no questions found; expected lines such as '问题1：…' / '回答：…' or 'Q1: …' / 'A: …'"
+EMPTY = "empty file; expected an interview transcript"
+
+
+def shared_file(*parts: str) -> Path:
+    path = SHARED.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"shared data not available: {path}")
+    return path
+
+
+def parts_of(t: Transcript) -> list[Part]:
+    out = [p for p in (t.title, t.intro, t.role, t.years, t.summary, t.verdict) if p is not None]
+    for qa in t.questions:
+        out += [p for p in (qa.question, qa.goal, qa.answer) if p is not None]
+    return out
+
+
+def assert_spans(t: Transcript) -> None:
+    """Every Part is the exact, stripped slice it claims, on the line it claims."""
+    for p in parts_of(t):
+        assert t.text[p.span.start:p.span.end] == p.text
+        assert p.text == p.text.strip()
+        assert p.line == t.text.count("\n", 0, p.span.start) + t.text.count("\r", 0, p.span.start) - t.text.count(
+            "\r\n", 0, p.span.start
+        ) + 1
+
+
+def parse(text: str) -> Transcript:
+    t = parse_transcript(text, source="t.txt")
+    assert_spans(t)
+    return t
+
+
+def qa_texts(t: Transcript):
+    return [
+        (qa.number, qa.question.text, qa.goal.text if qa.goal else None, qa.answer.text if qa.answer else None)
+        for qa in t.questions
+    ]
+
+
+# --------------------------------------------------------------------------
+# The seed and the dev files
+# --------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def seed() -> Transcript:
+    return read_transcript(shared_file("seed", "seed_interview.txt"))
+
+
+def test_seed_header(seed):
+    assert seed.format == "labelled"
+    assert seed.language == "zh"
+    assert seed.encoding == "utf-8"
+    assert seed.title is None
+    assert seed.intro.text.startswith("我是人工智能助手") and seed.intro.line == 1
+    assert seed.role.text == "数据挖掘工程师"
+    assert seed.years.text == "5年"
+    assert seed.role.line == seed.years.line == 2
+    assert seed.summary.text.startswith("作为一位数据挖掘工程师")
+    assert seed.verdict.text.startswith("这位面试者")
+    assert "深刻理解" in seed.verdict.text
+
+
+def test_seed_questions(seed):
+    assert [qa.number for qa in seed.questions] == list(range(1, 9))
+    assert all(qa.goal is not None for qa in seed.questions)
+    q1 = seed.questions[0]
+    assert q1.question.text == "请简要介绍一下分布式训练的概念及其优点？"
+    assert q1.goal.text == "了解被面试人对分布式训练的理解和应用场景。"
+    # a multi-paragraph answer: the span covers the whole block
+    assert q1.answer.text.startswith("在我之前参加的一个分布式训练的实践活动中")
+    assert q1.answer.text.count("\n") == 3
+    assert q1.answer.line == 6
+    assert seed.questions[3].question.text == "在分布式训练过程中，Ring-Allreduce算法的原理是什么？"
+
+
+@pytest.mark.parametrize("number", [6, 8])
+def test_seed_empty_answers(seed, number):
+    qa = seed.questions[number - 1]
+    assert qa.answer is not None
+    assert qa.answer.text == ""
+    start = qa.answer.span.start
+    assert qa.answer.span.end == start
+    assert seed.text[start - 3:start] == "回答："  # right after the label
+    assert all(qa.answer.text for qa in seed.questions if qa.number not in (6, 8))
+
+
+def test_seed_spans(seed):
+    assert_spans(seed)
+
+
+def test_seed_is_fast(seed):
+    parse_transcript(seed.text)
+    runs = 20
+    start = time.perf_counter()
+    for _ in range(runs):
+        parse_transcript(seed.text)
+    assert (time.perf_counter() - start) / runs < 0.005
+
+
+def test_dev07_crlf_half_width_title():
+    t = read_transcript(shared_file("dev", "dev07_zh_variant_crlf.txt"))
+    assert "\r\n" in t.text
+    assert t.title.text == "分布式训练工程师面试笔记"
+    assert t.intro is None
+    assert t.role.text == "分布式训练工程师"
+    assert t.years.text == "3年"
+    assert t.summary.text == "熟悉PyTorch分布式训练。"
+    assert t.verdict.text == "面试者基础扎实。"
+    assert [qa.number for qa in t.questions] == [1, 2]
+    assert all(qa.goal is None for qa in t.questions)
+    assert t.questions[0].question.text.endswith("优势?")
+    for p in parts_of(t):
+        assert "\r" not in p.text
+    assert_spans(t)
+
+
+def test_dev08_gb18030():
+    t = read_transcript(shared_file("dev", "dev08_zh_gb18030.txt"))
+    assert t.encoding == "gb18030"
+    assert t.language == "zh"
+    assert t.role.text == "算法工程师"
+    assert t.years.text == "2年"
+    assert len(t.questions) == 2
+    assert t.questions[0].answer.text.startswith("数据并行可以让每台机器")
+    assert_spans(t)
+
+
+def test_dev03_english_header_on_one_line():
+    t = read_transcript(shared_file("dev", "dev03_en_strong.txt"))
+    assert t.language == "en"
+    assert t.format == "labelled"
+    assert t.title.text == "Interview notes: ML infrastructure engineer"
+    assert t.role.text == "ML Infrastructure Engineer"
+    assert t.years.text == "7 years"
+    assert t.summary.text.startswith("Builds and operates")
+    assert [qa.number for qa in t.questions] == [1, 2, 3, 4]
+    assert t.questions[3].question.text == "Explain how ring all-reduce works."
+    assert_spans(t)
+
+
+@pytest.mark.parametrize(
+    ("name", "count"),
+    [
+        ("dev01_zh_strong.txt", 4),
+        ("dev02_zh_mixed.txt", 5),
+        ("dev03_en_strong.txt", 4),
+        ("dev04_en_weak.txt", 4),
+        ("dev05_zh_negations.txt", 3),
+        ("dev06_zh_stuffing.txt", 3),
+        ("dev07_zh_variant_crlf.txt", 2),
+        ("dev08_zh_gb18030.txt", 2),
+    ],
+)
+def test_all_dev_files(name, count):
+    t = read_transcript(shared_file("dev", name))
+    assert len(t.questions) == count
+    assert all(qa.answer is not None and qa.answer.text for qa in t.questions)
+    assert t.language == ("en" if "_en_" in name else "zh")
+    assert_spans(t)
+
+
+@pytest.mark.parametrize(
+    ("name", "language", "fmt", "count"),
+    [
+        ("zh_weak_sample.txt", "zh", "labelled", 6),
+        ("zh_strong_sample.txt", "zh", "labelled", 5),
+        ("en_mixed_sample.txt", "en", "labelled", 5),
+        ("en_dialogue_sample.txt", "en", "dialogue", 4),
+    ],
+)
+def test_project_samples(name, language, fmt, count):
+    path = PROJECT / "transcripts" / name
+    if not path.exists():
+        pytest.skip(f"sample not present: {path}")
+    t = read_transcript(path)
+    assert (t.language, t.format, len(t.questions)) == (language, fmt, count)
+    assert t.verdict is not None
+    assert_spans(t)
+
+
+# --------------------------------------------------------------------------
+# Labelled variants
+# --------------------------------------------------------------------------
+
+BASIC = (
+    "我是人工智能助手，这次面试考察分布式训练。\n"
+    "岗位：算法工程师\n"
+    "从业年限：3年\n"
+    "简介：做过推荐模型训练。\n"
+    "问题1：什么是数据并行？\n"
+    "考察目标：基本概念。\n"
+    "回答：每张卡放一份完整模型，\n"
+    "数据切成多份。\n"
+    "\n"
+    "第二段回答。\n"
+    "问题2：什么是模型并行？\n"
+    "回答：\n"
+    "点评：回答尚可。\n"
+)
+
+
+def test_basic_two_line_header():
+    t = parse(BASIC)
+    assert t.intro.text == "我是人工智能助手，这次面试考察分布式训练。"
+    assert (t.role.text, t.role.line) == ("算法工程师", 2)
+    assert (t.years.text, t.years.line) == ("3年", 3)
+    assert t.summary.text == "做过推荐模型训练。"
+    assert qa_texts(t) == [
+        (1, "什么是数据并行？", "基本概念。", "每张卡放一份完整模型，\n数据切成多份。\n\n第二段回答。"),
+        (2, "什么是模型并行？", None, ""),
+    ]
+    assert t.verdict.text == "回答尚可。"
+    assert t.questions[0].answer.line == 7
+
+
+def test_half_width_colons_and_spaces():
+    text = BASIC.replace("：", " : ")
+    t = parse(text)
+    assert t.role.text == "算法工程师"
+    assert qa_texts(t)[0][1:3] == ("什么是数据并行？", "基本概念。")
+    assert t.questions[1].answer.text == ""
+
+
+def test_no_blank_lines_no_intro():
+    t = parse("岗位：X 从业年限：1年\n问题1：甲？\n回答：乙。\n问题2：丙？\n回答：丁。")
+    assert t.intro is None and t.title is None
+    assert (t.role.text, t.years.text) == ("X", "1年")
+    assert qa_texts(t) == [(1, "甲？", None, "乙。"), (2, "丙？", None, "丁。")]
+
+
+def test_blank_lines_everywhere():
+    t = parse("\n\n岗位：X\n\n从业年限：2年\n\n问题1：甲？\n\n考察目标：乙\n\n回答：\n\n丙\n\n\n点评：好\n\n")
+    assert qa_texts(t) == [(1, "甲？", "乙", "丙")]
+    assert t.questions[0].answer.line == 13
+    assert t.verdict.text == "好"
+
+
+def test_header_separators_on_one_line():
+    t = parse("岗位：数据工程师，从业年限：4年；简介：熟悉Spark\n问题1：甲\n回答：乙")
+    assert (t.role.text, t.years.text, t.summary.text) == ("数据工程师", "4年", "熟悉Spark")
+    t = parse("岗位：数据工程师从业年限：4年\n问题1：甲\n回答：乙")
+    assert (t.role.text, t.years.text) == ("数据工程师", "4年")
+
+
+def test_title_line_before_intro():
+    t = parse("分布式训练面试记录\n本次面试由AI助手整理，供复盘使用。\n岗位：X\n问题1：甲\n回答：乙")
+    assert t.title.text == "分布式训练面试记录"
+    assert t.intro.text == "本次面试由AI助手整理，供复盘使用。"
+    t = parse("# Distributed training interview\n\nRole: SRE\nQ1: a?\nA: b")
+    assert t.title.text == "Distributed training interview"
+
+
+def test_sentence_first_line_is_intro_not_title():
+    t = parse("我是人工智能助手，这次面试考察通信优化。\n问题1：甲\n回答：乙")
+    assert t.title is None
+    assert t.intro.text == "我是人工智能助手，这次面试考察通信优化。"
+
+
+def test_crlf_and_mixed_line_endings():
+    text = "标题行\n岗位: X\r\n问题1: 甲\r\n回答: 第一行\r\n第二行\r\r\n问题2: 丙\r回答: 丁\r\n点评: 好\r\n"
+    t = parse(text)
+    assert t.title.text == "标题行"
+    assert qa_texts(t) == [(1, "甲", None, "第一行\r\n第二行"), (2, "丙", None, "丁")]
+    assert t.questions[1].question.line == 7
+    assert t.verdict.text == "好"
+
+
+def test_traditional_labels():
+    text = (
+        "崗位：演算法工程師\n從業年限：6年\n簡介：負責訓練平台。\n"
+        "問題1：什麼是資料並行？\n考察目標：基本概念。\n回答：每張卡一份完整模型。\n"
+        "問題2：參數伺服器是什麼？\n答案：存放參數的服務。\n點評：表現良好。"
+    )
+    t = parse(text)
+    assert (t.role.text, t.years.text, t.summary.text) == ("演算法工程師", "6年", "負責訓練平台。")
+    assert qa_texts(t) == [
+        (1, "什麼是資料並行？", "基本概念。", "每張卡一份完整模型。"),
+        (2, "參數伺服器是什麼？", None, "存放參數的服務。"),
+    ]
+    assert t.verdict.text == "表現良好。"
+    assert t.language == "zh"
+
+
+@pytest.mark.parametrize(
+    ("label", "number"),
+    [
+        ("问题1：", 1),
+        ("问题 7：", 7),
+        ("问题１：", 1),
+        ("问题１２：", 12),
+        ("问题一：", 1),
+        ("问题十：", 10),
+        ("问题十二：", 12),
+        ("问题二十一：", 21),
+        ("【问题3】", 3),
+        ("【问题3】：", 3),
+        ("**问题4：**", 4),
+        ("**问题4**：", 4),
+        ("## 问题5：", 5),
+        ("- 问题6:", 6),
+        ("第3题：", 3),
+        ("第三个问题：", 3),
+        ("Q1.", 1),
+        ("Q2)", 2),
+        ("Q 3:", 3),
+        ("q4:", 4),
+        ("Question 5:", 5),
+        ("QUESTION 6 :", 6),
+        ("Question #7:", 7),
+        ("[Q8]", 8),
+    ],
+)
+def test_question_label_forms(label, number):
+    t = parse(f"{label} 甲是什么？\n回答：乙")
+    assert qa_texts(t) == [(number, "甲是什么？", None, "乙")]
+
+
+@pytest.mark.parametrize("label", ["回答：", "答：", "答案：", "Answer:", "A:", "a :", "A1:", "**回答：**", "【回答】"])
+def test_answer_label_forms(label):
+    t = parse(f"问题1：甲？\n{label} 乙。")
+    assert t.questions[0].answer.text == "乙。"
+
+
+def test_mid_sentence_label_is_answer_text():
+    text = "问题1：甲？\n回答：我先说明一下，问题3：会在后面讲。回答：这也只是文字。\n问题2：乙？\n回答：丙"
+    t = parse(text)
+    assert [qa.number for qa in t.questions] == [1, 2]
+    assert t.questions[0].answer.text == "我先说明一下，问题3：会在后面讲。回答：这也只是文字。"
+
+
+def test_labels_not_at_line_start_inside_answers():
+    text = "Q1: What is DP?\nA: Each worker has a copy. Q2: is not a label here.\nQ2: Next?\nA: Yes"
+    t = parse(text)
+    assert qa_texts(t) == [
+        (1, "What is DP?", None, "Each worker has a copy. Q2: is not a label here."),
+        (2, "Next?", None, "Yes"),
+    ]
+
+
+def test_second_answer_label_continues_the_answer():
+    t = parse("问题1：甲？\n回答：第一段。\n答：补充。\n问题2：乙？\n回答：丙")
+    assert t.questions[0].answer.text == "第一段。\n答：补充。"
+
+
+def test_header_labels_after_questions_are_text():
+    t = parse("问题1：甲？\n回答：我的经验：\n简介：这是回答的一部分。\n")
+    assert t.summary is None
+    assert t.questions[0].answer.text == "我的经验：\n简介：这是回答的一部分。"
+
+
+def test_goal_without_answer_and_answer_without_goal():
+    t = parse("问题1：甲？\n考察目标：理解\n问题2：乙？\n回答：丙")
+    assert qa_texts(t) == [(1, "甲？", "理解", None), (2, "乙？", None, "丙")]
+
+
+def test_multi_line_question():
+    t = parse("问题1：请比较：\n1) DP\n2) DDP\n回答：DDP 更快。")
+    assert t.questions[0].question.text == "请比较：\n1) DP\n2) DDP"
+    assert t.questions[0].answer.text == "DDP 更快。"
+
+
+def test_answer_cut_off_mid_sentence():
+    t = parse("问题1：Ring-Allreduce 的原理？\n回答：把节点连成环，然后")
+    assert t.questions[0].answer.text == "把节点连成环，然后"
+
+
+def test_duplicate_and_out_of_order_numbers_are_kept():
+    t = parse("问题1：a\n回答：x\n问题1：b\n回答：y\n问题3：c\n回答：z\n问题2：d\n回答：w")
+    assert [(qa.number, qa.question.text) for qa in t.questions] == [(1, "a"), (1, "b"), (3, "c"), (2, "d")]
+
+
+def test_unnumbered_questions_count_up():
+    t = parse("Q: first?\nA: one\nQ: second?\nA: two\n问：第三？\n答：三")
+    assert [(qa.number, qa.question.text, qa.answer.text) for qa in t.questions] == [
+        (1, "first?", "one"),
+        (2, "second?", "two"),
+        (3, "第三？", "三"),
+    ]
+
+
+def test_question_zero_gets_a_valid_number():
+    t = parse("问题0：甲\n回答：乙\n问题0：丙")
+    assert [qa.number for qa in t.questions] == [1, 2]
+
+
+def test_questions_without_answer_labels_still_parse():
+    t = parse("问题1：甲？\n这一行没有标签。\n问题2：乙？")
+    assert [qa.answer for qa in t.questions] == [None, None]
+    assert t.questions[0].question.text == "甲？\n这一行没有标签。"
+
+
+def test_markdown_bold_question_text():
+    t = parse("**问题1：什么是DDP？**\n**回答：** 多进程数据并行。")
+    assert qa_texts(t) == [(1, "什么是DDP？", None, "多进程数据并行。")]
+
+
+# --------------------------------------------------------------------------
+# English
+# --------------------------------------------------------------------------
+
+
+def test_english_q_a():
+    text = (
+        "Role: ML Engineer   Experience: 7 years\n"
+        "Summary: Runs training clusters.\n\n"
+        "Q1: What is data parallelism?\n"
+        "Goal: basics\n"
+        "A: Every worker keeps a full replica.\n\n"
+        "It averages gradients.\n\n"
+        "Q2: And model parallelism?\n"
+        "A:\n\n"
+        "Verdict: Solid on DP, silent on MP.\n"
+    )
+    t = parse(text)
+    assert t.language == "en"
+    assert (t.role.text, t.years.text, t.summary.text) == ("ML Engineer", "7 years", "Runs training clusters.")
+    assert qa_texts(t) == [
+        (1, "What is data parallelism?", "basics", "Every worker keeps a full replica.\n\nIt averages gradients."),
+        (2, "And model parallelism?", None, ""),
+    ]
+    assert t.verdict.text == "Solid on DP, silent on MP."
+
+
+def test_english_question_answer_words():
+    text = (
+        "Position: Data Engineer\nYears: 2\n"
+        "Question 1: What does all-reduce do?\nPurpose: collectives\nAnswer: It sums tensors across workers.\n"
+        "Question 2: What is a parameter server?\nAnswer: A central store of weights.\n"
+        "Assessment: Mixed."
+    )
+    t = parse(text)
+    assert (t.role.text, t.years.text) == ("Data Engineer", "2")
+    assert qa_texts(t) == [
+        (1, "What does all-reduce do?", "collectives", "It sums tensors across workers."),
+        (2, "What is a parameter server?", None, "A central store of weights."),
+    ]
+    assert t.verdict.text == "Mixed."
+
+
+@pytest.mark.parametrize("label", ["Verdict", "Assessment", "Comments", "Feedback", "Evaluation", "Overall assessment"])
+def test_english_verdict_labels(label):
+    t = parse(f"Q1: x?\nA: y\n{label}: Good enough.")
+    assert t.verdict.text == "Good enough."
+    assert t.questions[0].answer.text == "y"
+
+
+@pytest.mark.parametrize("label", ["Years of experience", "Experience", "Years"])
+def test_english_years_labels(label):
+    t = parse(f"Role: SRE\n{label}: 4 years\nQ1: x?\nA: y")
+    assert t.years.text == "4 years"
+
+
+def test_english_words_that_merely_start_like_labels():
+    t = parse("Q1: x?\nA: Answers: many. Assessment of risk follows.\nAnswering is hard.\nQuestionnaire: no")
+    assert t.questions[0].answer.text == "Answers: many. Assessment of risk follows.\nAnswering is hard.\nQuestionnaire: no"
+    assert t.verdict is None
+
+
+# --------------------------------------------------------------------------
+# Dialogue
+# --------------------------------------------------------------------------
+
+
+def test_english_dialogue():
+    text = (
+        "Role: Platform Engineer\n"
+        "Interviewer: What is DDP?\n"
+        "Candidate: One process per GPU.\n"
+        "Candidate: Gradients are all-reduced.\n"
+        "Interviewer: And a parameter server?\n"
+        "Interviewer: Then tell me about ring all-reduce.\n"
+        "Candidate: Workers form a ring.\n"
+        "It has two phases.\n"
+        "Verdict: Decent.\n"
+    )
+    t = parse(text)
+    assert t.format == "dialogue"
+    assert t.role.text == "Platform Engineer"
+    assert qa_texts(t) == [
+        (1, "What is DDP?", None, "One process per GPU.\nCandidate: Gradients are all-reduced."),
+        (2, "And a parameter server?", None, ""),
+        (3, "Then tell me about ring all-reduce.", None, "Workers form a ring.\nIt has two phases."),
+    ]
+    empty = t.questions[1].answer
+    assert empty.span.start == empty.span.end == t.questions[1].question.span.end
+    assert t.verdict.text == "Decent."
+
+
+def test_chinese_dialogue():
+    text = "面试官：什么是数据并行？\n候选人：每张卡一份模型。\n面试者：梯度做平均。\n面试官：DDP呢？\n候选人：\n点评：一般。"
+    t = parse(text)
+    assert t.format == "dialogue"
+    assert t.language == "zh"
+    assert qa_texts(t) == [
+        (1, "什么是数据并行？", None, "每张卡一份模型。\n面试者：梯度做平均。"),
+        (2, "DDP呢？", None, ""),
+    ]
+    assert t.verdict.text == "一般。"
+
+
+def test_dialogue_with_speaker_names_and_leading_candidate_turn():
+    t = parse("Candidate: Hello!\nInterviewer (Ana): What is NCCL?\nCandidate (Bo): A GPU collective library.")
+    assert qa_texts(t) == [(1, "What is NCCL?", None, "A GPU collective library.")]
+
+
+def test_numbered_labels_win_over_dialogue_turns():
+    t = parse("问题1：甲？\n候选人：乙。\n面试官：追问一下？\n问题2：丙？\n回答：丁")
+    assert t.format == "labelled"
+    assert qa_texts(t) == [(1, "甲？", None, "乙。\n面试官：追问一下？"), (2, "丙？", None, "丁")]
+
+
+# --------------------------------------------------------------------------
+# Language
+# --------------------------------------------------------------------------
+
+
+def test_language_zh_with_many_english_terms():
+    t = parse("问题1：DDP和PS有什么区别？\n回答：DDP用NCCL做all-reduce，PS有server和worker。")
+    assert t.language == "zh"
+
+
+def test_language_en_with_a_few_cjk_characters():
+    t = parse("Q1: What does 数据并行 mean in English?\nA: It means data parallelism, where every worker holds a replica.")
+    assert t.language == "en"
+
+
+# --------------------------------------------------------------------------
+# Errors
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["", "   \n\t\r\n"])
+def test_empty_text(text):
+    with pytest.raises(TranscriptError) as err:
+        parse_transcript(text, source="e.txt")
+    assert err.value.message == EMPTY
+    assert err.value.path == "e.txt"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "just some notes about distributed training",
+        "回答：只有回答没有问题\n点评：好",
+        "岗位：工程师\n简介：没有问题",
+        "Candidate: I talk alone.",
+        "我们讨论了问题1：什么是DDP，但没有标签。",
+        "题目：不是编号的问题",
+    ],
+)
+def test_no_questions(text):
+    with pytest.raises(TranscriptError) as err:
+        parse_transcript(text, source="n.txt")
+    assert err.value.message == NO_QUESTIONS
+    assert str(err.value) == f"n.txt: {NO_QUESTIONS}"
+
+
+def test_read_transcript_binary_file(tmp_path):
+    path = tmp_path / "b.bin"
+    path.write_bytes(b"\x00\x01\x02\x03" * 10)
+    with pytest.raises(TranscriptError) as err:
+        read_transcript(path)
+    assert err.value.message == "not a text file: found NUL bytes; expected UTF-8, GB18030 or UTF-16 text"
+    assert err.value.path == str(path)
+
+
+def test_read_transcript_boms(tmp_path):
+    for name, data in [
+        ("u8.txt", codecs.BOM_UTF8 + BASIC.encode("utf-8")),
+        ("u16.txt", BASIC.encode("utf-16")),
+        ("gb.txt", BASIC.encode("gb18030")),
+    ]:
+        path = tmp_path / name
+        path.write_bytes(data)
+        t = read_transcript(path)
+        assert t.text == BASIC
+        assert t.source == str(path)
+        assert len(t.questions) == 2
+        assert_spans(t)
+
+
+# --------------------------------------------------------------------------
+# Property: any string parses or fails with a TranscriptError; spans hold
+# --------------------------------------------------------------------------
+
+FRAGMENTS = [
+    "问题1：", "问题２:", "问题十二：", "【问题3】", "考察目标：", "回答：", "答：", "点评：", "點評：",
+    "岗位：", "从业年限：", "简介：", "Q1:", "Q1.", "Question 2:", "A:", "Answer:", "Verdict:",
+    "Role:", "Experience:", "Summary:", "Interviewer:", "Candidate:", "面试官：", "候选人：",
+    "Interviewer (x):", "问题0：", "问题9999999999：", "**", "# ", "- ", "\n", "\r\n", "\r", " ",
+    "\u3000", "：", ":", "DDP", "数据并行", "第一题：", "Q:", "问：",
+]
+transcript_like = st.lists(
+    st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=12)), max_size=40
+).map("".join)
+
+
+@settings(max_examples=200, derandomize=True, deadline=None)
+@given(st.one_of(transcript_like, st.text()))
+def test_parse_never_raises_anything_but_transcript_error(text):
+    try:
+        t = parse_transcript(text)
+    except TranscriptError as err:
+        assert err.message in (EMPTY, NO_QUESTIONS)
+        return
+    assert t.text == text
+    assert t.questions
+    assert_spans(t)
