@@ -1,106 +1,173 @@
-"""Compile rubric term sets and match patterns against an analysed text.
+"""Term sets and patterns matched against an analysed text.
 
-A *term set* is a string such as ``"参数服务器|parameter server|@ps"``.  It is
-compiled once into one regular expression over folded text.  ASCII words get
-word boundaries (``ps`` does not match inside ``gpus``), short ones accept a
-plural ``s``; ``a..b`` is a gap inside one clause; ``re:`` embeds a regex.
+A *term set* is a string such as ``"参数服务器|parameter server|@ps"``: ``|``
+separates alternatives, ``@name`` expands a lexicon entry, ``a..b`` is ``a``
+then ``b`` later in the same clause (at most ``GAP`` characters on), and
+``re:<regex>`` is a regular expression on the folded text.  Literal terms are
+folded like the text (width, case, traditional/simplified, hyphens); ASCII
+terms need a word boundary on the left, and short ones (up to 4 characters)
+on the right too, where a plural ``s``/``es`` is allowed.  A space in a term
+matches one space or none (``parameter server`` / ``parameterserver``).
 
-``Doc`` holds one folded text with its scopes; ``Doc.find`` returns where a
-pattern matches, honouring the pattern's scope and polarity.
+All literal terms of a rubric go into one Aho-Corasick automaton, so finding
+every term in a text is a single pass however large the rubric is; a term
+set's occurrences are then assembled from the literal hits.  ``Doc.find``
+applies a pattern's scope and polarity on top.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
-
-import regex
+from functools import lru_cache
 
 from .assertion import Scopes, analyse
 from .errors import RubricError
 from .normalize import Folded, fold, fold_term
 
-GAP = r"[^,。!?;:\n]{0,24}?"
+GAP = 24  # characters allowed between the pieces of an "a..b" term
+GAP_BREAK = frozenset(",。!?;:\n")  # a gap never crosses these
 ANY_TOPIC = "*"
 REGEX_TIMEOUT = 0.25  # seconds per search of a rubric-supplied regex
 
 
-def _literal(term: str) -> str:
-    folded = fold_term(term).strip()
+def _is_word(c: str) -> bool:
+    return c.isascii() and c.isalnum()
+
+
+@dataclass(frozen=True)
+class Literal:
+    """One folded literal with its boundary rules."""
+
+    key: str
+    left: bool  # needs a non-[a-z0-9] character (or the start) before it
+    right: bool  # short ASCII word: needs a boundary after (optional plural s/es)
+
+
+@dataclass(frozen=True)
+class UserRegex:
+    source: str
+
+
+Piece = tuple  # tuple[Literal | UserRegex, ...]: alternatives for one piece
+Alternative = tuple  # tuple[Piece, ...]: pieces joined by gaps
+
+
+@lru_cache(maxsize=None)
+def _literal(term: str) -> tuple[Literal, ...]:
+    folded = " ".join(fold_term(term).split())
     if not folded:
         raise ValueError(f"empty term in {term!r}")
-    parts = [re.escape(p) for p in folded.split()]
-    body = r"\s*".join(parts)
-    if folded[0].isascii() and folded[0].isalnum():
-        body = r"(?<![a-z0-9])" + body
-    if folded[-1].isascii() and folded[-1].isalnum():
-        if len(folded) <= 4:
-            body += r"(?:e?s)?(?![a-z0-9])"
-    return body
+    keys = {folded, folded.replace(" ", "")} if " " in folded else {folded}
+    out = []
+    for key in sorted(keys):
+        out.append(Literal(key, _is_word(key[0]), _is_word(key[-1]) and len(key) <= 4))
+    return tuple(out)
 
 
-def _alternative(alt: str, lexicon: dict[str, list[str]], depth: int = 0) -> list[str]:
+def _alternatives(alt: str, lexicon: dict[str, list[str]], depth: int = 0) -> list[Alternative]:
     alt = alt.strip()
     if not alt:
         raise ValueError("empty alternative (two '|' in a row?)")
+    if depth > 6:
+        raise ValueError(f"lexicon references nest too deeply at {alt!r}")
     if alt.startswith("re:"):
         src = alt[3:]
+        import regex
+
         try:
             regex.compile(src)
         except regex.error as exc:
             raise ValueError(f"bad regex {src!r}: {exc}") from None
-        return [f"(?:{src})"]
+        return [((UserRegex(src),),)]
     if ".." in alt:
         pieces = alt.split("..")
         if any(not p.strip() for p in pieces):
             raise ValueError(f"gap '..' needs text on both sides in {alt!r}")
-        parts = []
+        # each piece: its one-piece alternatives merged into one option set, plus
+        # any multi-piece ones (a lexicon gap used inside a gap) kept whole
+        combos: list[tuple] = [()]
         for piece in pieces:
-            subs = _alternative(piece, lexicon, depth + 1)
-            parts.append(subs[0] if len(subs) == 1 else "(?:" + "|".join(sorted(subs, key=lambda a: (-len(a), a))) + ")")
-        return [GAP.join(parts)]
+            subs = _alternatives(piece, lexicon, depth + 1)
+            singles = tuple(dict.fromkeys(o for sub in subs if len(sub) == 1 for o in sub[0]))
+            choices = ([(singles,)] if singles else []) + [sub for sub in subs if len(sub) > 1]
+            combos = [c + ch for c in combos for ch in choices]
+            if len(combos) > 64:
+                raise ValueError(f"gap term {alt!r} expands to too many combinations")
+        return combos
     if alt.startswith("@"):
         name = alt[1:]
         if name not in lexicon:
             raise ValueError(f"unknown lexicon entry '@{name}'")
-        if depth > 4:
-            raise ValueError(f"lexicon entry '@{name}' nests too deeply")
-        out: list[str] = []
-        for sub in lexicon[name]:
-            for piece in sub.split("|"):
-                out.extend(_alternative(piece, lexicon, depth + 1))
+        out: list[Alternative] = []
+        for entry in lexicon[name]:
+            for piece in entry.split("|"):
+                out.extend(_alternatives(piece, lexicon, depth + 1))
         return out
-    return [_literal(alt)]
+    return [(_literal(alt),)]
 
 
 @dataclass(frozen=True)
 class TermSet:
     source: str
-    rx: regex.Pattern
-    user_regex: bool
-
-
-def compile_termset(spec: str, lexicon: dict[str, list[str]]) -> TermSet:
-    """Compile a term set; raises ValueError with a readable reason."""
-    alts: list[str] = []
-    for alt in spec.split("|"):
-        alts.extend(_alternative(alt, lexicon))
-    # longest alternatives first so the evidence covers the fullest wording
-    alts = sorted(set(alts), key=lambda a: (-len(a), a))
-    return TermSet(spec, regex.compile("|".join(alts)), "re:" in spec)
+    alternatives: tuple[Alternative, ...]
 
 
 class Compiler:
-    """Caches compiled term sets of one rubric."""
+    """Resolves the term sets of one rubric and owns its literal automaton."""
 
     def __init__(self, lexicon: dict[str, list[str]]):
         self.lexicon = lexicon
         self._cache: dict[str, TermSet] = {}
+        self._keys: set[str] = set()
+        self._automaton = None
+
+    def check(self, spec: str) -> None:
+        """Validate a term set; raises ValueError with a readable reason."""
+        self(spec)
 
     def __call__(self, spec: str) -> TermSet:
         ts = self._cache.get(spec)
         if ts is None:
-            ts = self._cache[spec] = compile_termset(spec, self.lexicon)
+            alts: list[Alternative] = []
+            for alt in spec.split("|"):
+                alts.extend(_alternatives(alt, self.lexicon))
+            ts = self._cache[spec] = TermSet(spec, tuple(dict.fromkeys(alts)))
+            for a in ts.alternatives:
+                for piece in a:
+                    for opt in piece:
+                        if isinstance(opt, Literal) and opt.key not in self._keys:
+                            self._keys.add(opt.key)
+                            self._automaton = None
         return ts
+
+    def scan(self, text: str) -> dict[str, list[tuple[int, int]]]:
+        """Every literal of the rubric found in ``text``, boundaries applied."""
+        if self._automaton is None:
+            import ahocorasick
+
+            a = ahocorasick.Automaton()
+            for k in sorted(self._keys):
+                a.add_word(k, (k, _is_word(k[0]), _is_word(k[-1]) and len(k) <= 4))
+            if self._keys:
+                a.make_automaton()
+            self._automaton = a
+        hits: dict[str, list[tuple[int, int]]] = {}
+        if not self._keys:
+            return hits
+        n = len(text)
+        for last, (key, left, right) in self._automaton.iter(text):
+            start = last - len(key) + 1
+            end = last + 1
+            if left and start > 0 and _is_word(text[start - 1]):
+                continue
+            if right:
+                if text.startswith("es", end) and not (end + 2 < n and _is_word(text[end + 2])):
+                    end += 2
+                elif text.startswith("s", end) and not (end + 1 < n and _is_word(text[end + 1])):
+                    end += 1
+                elif end < n and _is_word(text[end]):
+                    continue
+            hits.setdefault(key, []).append((start, end))
+        return hits
 
 
 @dataclass(frozen=True)
@@ -115,11 +182,14 @@ class Hit:
 
 @dataclass
 class Doc:
-    """One folded text with scopes, and a cache of term-set occurrences."""
+    """One folded text with its scopes, and caches of literal and term-set hits."""
 
     folded: Folded
     scopes: Scopes
+    _lits: dict[str, list[tuple[int, int]]] | None = None
+    _lits_of: object = None
     _occ: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    _rx: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, text: str, base: int = 0, question: str | None = None) -> "Doc":
@@ -131,20 +201,65 @@ class Doc:
     def text(self) -> str:
         return self.folded.text
 
-    def occurrences(self, ts: TermSet) -> list[tuple[int, int]]:
-        occ = self._occ.get(ts.source)
-        if occ is None:
-            if ts.user_regex:
-                try:
-                    occ = [m.span() for m in ts.rx.finditer(self.text, timeout=REGEX_TIMEOUT) if m.end() > m.start()]
-                except TimeoutError:
-                    raise RubricError(f"pattern {ts.source!r} took longer than {REGEX_TIMEOUT}s; simplify its regex") from None
+    def _literal_hits(self, compiler: Compiler) -> dict[str, list[tuple[int, int]]]:
+        if self._lits is None or self._lits_of is not compiler or compiler._automaton is None:
+            self._lits = compiler.scan(self.text)
+            self._lits_of = compiler
+        return self._lits
+
+    def _piece_hits(self, piece: Piece, lits: dict) -> list[tuple[int, int]]:
+        out: list[tuple[int, int]] = []
+        for opt in piece:
+            if isinstance(opt, Literal):
+                out.extend(lits.get(opt.key, ()))
             else:
-                occ = [m.span() for m in ts.rx.finditer(self.text) if m.end() > m.start()]
-            self._occ[ts.source] = occ
+                out.extend(self._regex_hits(opt.source))
+        return out
+
+    def _regex_hits(self, src: str) -> list[tuple[int, int]]:
+        got = self._rx.get(src)
+        if got is None:
+            import regex
+
+            try:
+                got = [m.span() for m in regex.finditer(src, self.text, timeout=REGEX_TIMEOUT) if m.end() > m.start()]
+            except TimeoutError:
+                raise RubricError(f"regex {src!r} took longer than {REGEX_TIMEOUT}s; simplify it") from None
+            self._rx[src] = got
+        return got
+
+    def occurrences(self, spec: str, compiler: Compiler) -> list[tuple[int, int]]:
+        """Sorted (start, end) ranges where the term set ``spec`` occurs."""
+        occ = self._occ.get(spec)
+        if occ is not None:
+            return occ
+        ts = compiler(spec)
+        lits = self._literal_hits(compiler)
+        found: set[tuple[int, int]] = set()
+        text = self.text
+        for alt in ts.alternatives:
+            spans = self._piece_hits(alt[0], lits)
+            for piece in alt[1:]:
+                if not spans:
+                    break
+                nxt = sorted(self._piece_hits(piece, lits))
+                joined = []
+                for s1, e1 in spans:
+                    for s2, e2 in nxt:
+                        if s2 < e1:
+                            continue
+                        if s2 - e1 > GAP:
+                            break
+                        if any(c in GAP_BREAK for c in text[e1:s2]):
+                            break
+                        joined.append((s1, e2))
+                        break
+                spans = joined
+            found.update(spans)
+        occ = self._occ[spec] = sorted(found)
         return occ
 
-    def find(self, pattern, compile_: Compiler, topic: str | None = ANY_TOPIC) -> Hit | None:
+    def find(self, pattern, compiler: Compiler, topic: str | None = ANY_TOPIC) -> Hit | None:
         """First place where ``pattern`` (a schema.Pattern) holds, or None.
 
         A pattern limited to some topics applies only when ``topic`` is one of
@@ -153,37 +268,38 @@ class Doc:
         limit = getattr(pattern, "topics", None)
         if limit is not None and topic != ANY_TOPIC and topic not in limit:
             return None
+        item_occ = []
+        for spec in pattern.all:
+            occ = self.occurrences(spec, compiler)
+            if not occ:
+                return None
+            item_occ.append(occ)
+        none_occ = [self.occurrences(spec, compiler) for spec in pattern.none]
         units = self.scopes.clauses if pattern.scope == "clause" else self.scopes.sentences
-        item_occ = [self.occurrences(compile_(spec)) for spec in pattern.all]
-        if any(not o for o in item_occ):
-            return None
-        none_occ = [self.occurrences(compile_(spec)) for spec in pattern.none]
         sc = self.scopes
         for a, b in units:
             chosen: list[tuple[int, int]] = []
             any_negated = False
-            ok = True
             for occ in item_occ:
                 inside = [(s, e) for s, e in occ if a <= s < b and not sc.is_void(s)]
                 if pattern.polarity == "asserted":
                     inside = [(s, e) for s, e in inside if not sc.is_negated(s, e)]
-                if not inside:
-                    ok = False
-                    break
-                if pattern.polarity == "negated":
+                elif pattern.polarity == "negated":
                     neg = [(s, e) for s, e in inside if sc.is_negated(s, e)]
                     if neg:
                         any_negated = True
                         inside = neg
+                if not inside:
+                    break
                 chosen.append(inside[0])
-            if not ok or (pattern.polarity == "negated" and not any_negated):
-                continue
-            if any(a <= s < b for occ in none_occ for s, _ in occ):
-                continue
-            start = min(s for s, _ in chosen)
-            end = max(e for _, e in chosen)
-            ev_s, ev_e = self._evidence(start, end)
-            return Hit(start, end, ev_s, ev_e)
+            else:
+                if pattern.polarity == "negated" and not any_negated:
+                    continue
+                if any(a <= s < b for occ in none_occ for s, _ in occ):
+                    continue
+                start = min(s for s, _ in chosen)
+                end = max(e for _, e in chosen)
+                return Hit(start, end, *self._evidence(start, end))
         return None
 
     def _evidence(self, start: int, end: int) -> tuple[int, int]:
@@ -203,3 +319,4 @@ class Doc:
 
     def source_range(self, start: int, end: int) -> tuple[int, int]:
         return self.folded.to_source(start, end)
+

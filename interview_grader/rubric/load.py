@@ -62,7 +62,30 @@ def _line_index(node: yaml.Node, path: tuple = (), out: dict | None = None) -> d
     return out
 
 
-def _line_for(lines: dict[tuple, int], loc: tuple) -> int | None:
+class _LazyLines:
+    """Line index built only when an error needs a line (composing YAML is slow)."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self._index: dict[tuple, int] | None = None
+
+    def _get(self) -> dict[tuple, int]:
+        if self._index is None:
+            root = yaml.compose(self.text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+            self._index = _line_index(root) if root is not None else {}
+        return self._index
+
+    def __contains__(self, loc: tuple) -> bool:
+        return loc in self._get()
+
+    def __getitem__(self, loc: tuple) -> int:
+        return self._get()[loc]
+
+    def get(self, loc: tuple, default=None):
+        return self._get().get(loc, default)
+
+
+def _line_for(lines, loc: tuple) -> int | None:
     loc = tuple(loc)
     while loc:
         if loc in lines:
@@ -83,9 +106,9 @@ def _fmt_loc(loc: tuple) -> str:
 
 def parse_rubric(text: str, path: str = "<rubric>") -> LoadedRubric:
     """Validate and compile rubric YAML given as text."""
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.load(text, Loader=yaml.SafeLoader)
+        data = yaml.load(text, Loader=loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
@@ -93,9 +116,9 @@ def parse_rubric(text: str, path: str = "<rubric>") -> LoadedRubric:
         raise RubricError(f"invalid YAML: {msg}", path, line) from None
     except yaml.YAMLError as exc:
         raise RubricError(f"invalid YAML: {exc}", path) from None
-    if not isinstance(data, dict) or root is None:
+    if not isinstance(data, dict):
         raise RubricError("expected a mapping with id, version, topics, misconceptions", path, 1)
-    lines = _line_index(root)
+    lines = _LazyLines(text)
     try:
         rubric = Rubric.model_validate(data)
     except ValidationError as exc:
@@ -115,7 +138,7 @@ def _compile_all(data: dict[str, Any], lines: dict, compiler: Compiler, path: st
 
     def check(spec: str, loc: tuple) -> None:
         try:
-            compiler(spec)
+            compiler.check(spec)
         except ValueError as exc:
             raise RubricError(f"{_fmt_loc(loc)}: {exc}", path, _line_for(lines, loc)) from None
 

@@ -1,0 +1,162 @@
+"""Command line: thin wrappers that parse arguments, call one library function, print.
+
+Exit codes (docs/cli.md): 0 ok, 1 score below --fail-under (or, for
+``rubric check`` and ``eval``, a failed check), 2 bad input or rubric,
+130 interrupted.  Data goes to stdout, messages to stderr.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import tempfile
+from enum import Enum
+from pathlib import Path
+from typing import Iterator, Optional
+
+import typer
+
+from .errors import GraderError
+
+EXIT_OK, EXIT_BELOW, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Grade distributed-training interview transcripts against a rubric, with evidence.",
+)
+rubric_app = typer.Typer(no_args_is_help=True, help="Check a rubric or print its JSON Schema.")
+app.add_typer(rubric_app, name="rubric")
+
+
+class Format(str, Enum):
+    terminal = "terminal"
+    json = "json"
+    markdown = "markdown"
+    transcript = "transcript"
+    html = "html"
+
+
+class Lang(str, Enum):
+    zh = "zh"
+    en = "en"
+
+
+def _err(message: str) -> None:
+    typer.echo(message, err=True)
+
+
+@contextlib.contextmanager
+def user_errors() -> Iterator[None]:
+    """The one place library errors become messages and exit codes."""
+    try:
+        yield
+    except GraderError as exc:
+        _err(f"error: {exc}")
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+    except KeyboardInterrupt:
+        _err("interrupted")
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+
+
+def write_output(text: str, output: Optional[Path]) -> None:
+    """Print to stdout, or write the file atomically (never a half-written file)."""
+    if output is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    target = output.resolve()
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+        os.replace(tmp, target)
+    except OSError as exc:
+        raise GraderError(f"cannot write output: {exc.strerror or exc}", str(output)) from None
+
+
+def _rubric(path: Optional[Path]):
+    from .rubric.load import load_rubric
+
+    return load_rubric(path)
+
+
+@app.command()
+def grade(
+    file: Path = typer.Argument(..., help="Transcript file (UTF-8, GB18030/GBK or UTF-16)."),
+    fmt: Format = typer.Option(Format.terminal, "--format", "-f", help="Output format."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file instead of stdout."),
+    lang: Optional[Lang] = typer.Option(None, "--lang", help="Report language (default: the transcript's)."),
+    rubric: Optional[Path] = typer.Option(None, "--rubric", help="Rubric YAML (default: the bundled one)."),
+    fail_under: Optional[float] = typer.Option(
+        None, "--fail-under", help="Exit 1 when the overall score is below this.", min=0, max=100
+    ),
+) -> None:
+    """Grade one transcript and print the review."""
+    with user_errors():
+        from .grade import grade as grade_transcript
+        from .parse import read_transcript
+        from .render import render
+
+        transcript = read_transcript(file)
+        report = grade_transcript(transcript, _rubric(rubric), lang.value if lang else None)
+        if fmt is Format.terminal and output is None and sys.stdout.isatty():
+            from rich.console import Console
+
+            from .render.terminal import renderables
+
+            console = Console(highlight=False, emoji=False)
+            for r in renderables(report):
+                console.print(r)
+        else:
+            write_output(render(report, fmt.value, transcript.text), output)
+    if fail_under is not None and report.overall.score < fail_under:
+        _err(f"overall score {report.overall.score} is below --fail-under {fail_under:g}")
+        raise typer.Exit(EXIT_BELOW)
+
+
+@rubric_app.command("check")
+def rubric_check(
+    file: Optional[Path] = typer.Argument(None, help="Rubric YAML (default: the bundled one)."),
+) -> None:
+    """Validate a rubric and run every rule's example sentences."""
+    with user_errors():
+        from .rubric.selftest import run_selftest
+
+        loaded = _rubric(file)
+        failures = run_selftest(loaded)
+    r = loaded.rubric
+    n_examples = sum(len(k.matches) + len(k.non_matches) for t in r.topics for k in t.key_points)
+    n_examples += sum(len(m.matches) + len(m.non_matches) for m in r.misconceptions)
+    n_examples += sum(len(t.question_matches) for t in r.topics)
+    for f in failures:
+        typer.echo(f"{loaded.path}: {f}")
+    summary = (
+        f"{loaded.path}: {len(r.topics)} topics, {sum(len(t.key_points) for t in r.topics)} key points, "
+        f"{len(r.misconceptions)} misconceptions, {n_examples} examples, {len(failures)} failing"
+    )
+    typer.echo(summary)
+    if failures:
+        raise typer.Exit(EXIT_BELOW)
+
+
+@rubric_app.command("schema")
+def rubric_schema(
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file instead of stdout."),
+) -> None:
+    """Print the rubric JSON Schema (for editor completion of rubric YAML)."""
+    with user_errors():
+        from .rubric.jsonschema import schema_json
+
+        write_output(schema_json(), output)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    try:
+        app()
+    except KeyboardInterrupt:  # pragma: no cover - interrupted outside a command body
+        _err("interrupted")
+        sys.exit(EXIT_INTERRUPTED)

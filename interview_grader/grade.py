@@ -1,0 +1,215 @@
+"""The engine: ``(Transcript, Rubric) -> Report``.
+
+Per question: map it to a topic (or none: ungraded), decide whether it was
+answered at all, find the key points it states and the misconceptions it
+asserts (each with a quote from the source), then score:
+
+    coverage = core_share * core_fraction + (100 - core_share) * depth_fraction
+    score    = min(coverage - penalties, cap of the worst severity), clamped to 0..100
+
+An answer that is only a list of terms is capped at ``term_list_cap``; an
+answer that never touches the topic's vocabulary is ``off-topic`` (0).
+Pure and deterministic: the same transcript and rubric give the same Report.
+"""
+from __future__ import annotations
+
+import re
+
+from . import __version__
+from .matcher import Doc, Hit
+from .normalize import fold
+from .report import Covered, Flag, GradedAnswer, Overall, Report, RubricInfo
+from .rubric.load import LoadedRubric, load_rubric
+from .rubric.schema import Topic
+from .topics import classify
+from .transcript import QA, Transcript
+from .verdict import original_tone, recommendation, write_verdict
+
+SEVERITY_ORDER = ("critical", "major", "minor")
+
+_STRIP = " \t\r\n。.!！?？,，;；:：、…~-—\"'“”‘’()（）[]【】"
+_LIST_SEP = re.compile(r"[、,/;|\n]|\band\b|和|及")
+_SENTENCE_END = re.compile(r"[。!?;]|\.(?:\s|$)")
+
+
+def _round(x: float) -> int:
+    """Round half up (Python's round() rounds half to even)."""
+    return int(x + 0.5) if x >= 0 else -int(-x + 0.5)
+
+
+def _is_non_answer(answer: str, rubric: LoadedRubric) -> bool:
+    text = fold(answer).text.strip(_STRIP)
+    if not text:
+        return True
+    phrases = [fold(p).text.strip(_STRIP) for p in rubric.rubric.non_answers]
+    if text in phrases:
+        return True
+    # "不知道。" / "I don't know, sorry." : a short answer that opens with a non-answer phrase
+    if len(text) <= 30:
+        for p in phrases:
+            if len(p) >= 2 and text.startswith(p) and not any(c.isdigit() for c in text):
+                rest = text[len(p):].strip(_STRIP)
+                if len(rest) <= 12:
+                    return True
+    return False
+
+
+def _is_term_list(doc: Doc) -> bool:
+    """True when the answer is a bare list of terms with no claims."""
+    text = doc.text.strip(_STRIP)
+    if not text:
+        return False
+    segments = [s.strip(_STRIP + " ") for s in _LIST_SEP.split(text)]
+    segments = [s for s in segments if s]
+    if len(segments) < 4:
+        return False
+
+    def short(seg: str) -> bool:
+        if seg.isascii():
+            return len(seg.split()) <= 3
+        return len(seg) <= 8
+
+    short_share = sum(short(s) for s in segments) / len(segments)
+    sentences = len(_SENTENCE_END.findall(text)) + 1
+    return short_share >= 0.75 and sentences <= 2
+
+
+def _evidence(doc: Doc, source: str, hit: Hit) -> tuple[str, int, int]:
+    start, end = doc.source_range(hit.ev_start, hit.ev_end)
+    return source[start:end], start, end
+
+
+def _mentions_topic(doc: Doc, topic: Topic, rubric: LoadedRubric) -> bool:
+    return any(doc.occurrences(spec, rubric.compiler) for spec in topic.vocabulary)
+
+
+def grade_answer(qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str) -> GradedAnswer:
+    """Grade one question of a transcript."""
+    r = rubric.rubric
+    vote = classify(qa.question.text, qa.goal.text if qa.goal else None, rubric)
+    topic = r.topic(vote.topic_id) if vote.topic_id else None
+    answer = qa.answer
+    base = dict(
+        number=qa.number,
+        question=qa.question.text,
+        topic=topic.id if topic else None,
+        topic_title=topic.title.get(lang) if topic else None,
+        answer_start=answer.span.start if answer else None,
+        answer_end=answer.span.end if answer else None,
+    )
+    if topic is None:
+        return GradedAnswer(
+            **base, status="ungraded", score=None, grade=None, misconceptions=[], covered=[], missing=[],
+            notes=["no rubric topic matches this question"],
+        )
+    all_ids = [k.id for k in topic.key_points]
+    core_ids = [k.id for k in topic.key_points if k.core]
+    if answer is None or _is_non_answer(answer.text, rubric):
+        return GradedAnswer(
+            **base, status="no-answer", score=0, grade=0, misconceptions=[], covered=[],
+            missing=all_ids, missing_core=core_ids,
+        )
+
+    source = transcript.text
+    doc = Doc.of(answer.text, base=answer.span.start, question=qa.question.text)
+
+    flags: list[Flag] = []
+    for m in r.misconceptions:
+        if m.topics is not None and topic.id not in m.topics:
+            continue
+        for p in m.patterns:
+            hit = doc.find(p, rubric.compiler, topic.id)
+            if hit:
+                quote, s, e = _evidence(doc, source, hit)
+                flags.append(Flag(
+                    id=m.id, severity=m.severity, evidence=quote, start=s, end=e,
+                    claim=m.claim.get(lang), correction=m.correction.get(lang),
+                ))
+                break
+
+    covered: list[Covered] = []
+    for k in topic.key_points:
+        for p in k.patterns:
+            hit = doc.find(p, rubric.compiler, topic.id)
+            if hit:
+                quote, s, e = _evidence(doc, source, hit)
+                covered.append(Covered(id=k.id, core=k.core, evidence=quote, start=s, end=e))
+                break
+    covered_ids = {c.id for c in covered}
+    missing = [i for i in all_ids if i not in covered_ids]
+    missing_core = [i for i in core_ids if i not in covered_ids]
+
+    if not covered and not flags and not _mentions_topic(doc, topic, rubric):
+        return GradedAnswer(
+            **base, status="off-topic", score=0, grade=0, misconceptions=[], covered=[],
+            missing=all_ids, missing_core=core_ids,
+            notes=["the answer does not address the question's topic"],
+        )
+
+    sc = r.scoring
+    core_w = sum(k.weight for k in topic.key_points if k.core)
+    depth_w = sum(k.weight for k in topic.key_points if not k.core)
+    core_got = sum(k.weight for k in topic.key_points if k.core and k.id in covered_ids)
+    depth_got = sum(k.weight for k in topic.key_points if not k.core and k.id in covered_ids)
+    core_frac = core_got / core_w if core_w else 0.0
+    depth_frac = min(1.0, depth_got / (sc.depth_saturation * depth_w)) if depth_w else 0.0
+    coverage = sc.core_share * core_frac + (100 - sc.core_share) * depth_frac
+    notes: list[str] = []
+    score = coverage
+    for f in flags:
+        score -= getattr(sc.penalties, f.severity)
+    severities = {f.severity for f in flags}
+    for sev in SEVERITY_ORDER:
+        if sev in severities:
+            cap = getattr(sc.caps, sev)
+            if score > cap:
+                notes.append(f"capped at {cap:g} by a {sev} misconception")
+            score = min(score, cap)
+    if _is_term_list(doc):
+        if score > sc.term_list_cap:
+            notes.append(f"a list of terms without claims: capped at {sc.term_list_cap:g}")
+        score = min(score, sc.term_list_cap)
+    if not covered:
+        notes.append("no key point of the topic is stated")
+    final = max(0, min(100, _round(score)))
+    return GradedAnswer(
+        **base, status="graded", score=final, grade=_round(final / 20),
+        misconceptions=flags, covered=covered, missing=missing, missing_core=missing_core, notes=notes,
+    )
+
+
+def grade(transcript: Transcript, rubric: LoadedRubric | None = None, lang: str | None = None) -> Report:
+    """Grade a parsed transcript; ``lang`` overrides the report language."""
+    rubric = rubric or load_rubric()
+    language = lang or transcript.language
+    answers = [grade_answer(qa, transcript, rubric, language) for qa in transcript.questions]
+    scored = [a for a in answers if a.status != "ungraded"]
+    overall_score = _round(sum(a.score or 0 for a in scored) / len(scored)) if scored else 0
+    flags = {s: sum(1 for a in answers for f in a.misconceptions if f.severity == s) for s in SEVERITY_ORDER}
+    overall = Overall(
+        score=overall_score,
+        graded=len(scored),
+        answered=sum(1 for qa in transcript.questions if qa.answer and qa.answer.text.strip()),
+        questions=len(answers),
+        grade=_round(overall_score / 20),
+        recommendation=recommendation(overall_score, rubric.rubric.scoring.pass_mark),
+        flags=flags,
+    )
+    original = transcript.verdict.text if transcript.verdict else None
+    tone = original_tone(original) if original else None
+    contradicted = tone == "praising" and overall.graded > 0 and (overall_score < rubric.rubric.scoring.pass_mark or flags["critical"] > 0)
+    verdict = write_verdict(answers, overall, language, tone, contradicted, original)
+    return Report(
+        source=transcript.source,
+        language=language,
+        tool_version=__version__,
+        rubric=RubricInfo(id=rubric.id, version=rubric.version, sha256=rubric.sha256),
+        role=transcript.role.text if transcript.role else None,
+        years=transcript.years.text if transcript.years else None,
+        answers=answers,
+        overall=overall,
+        verdict=verdict,
+        original_verdict=original,
+        original_verdict_tone=tone,
+        verdict_contradicted=contradicted,
+    )

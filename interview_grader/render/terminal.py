@@ -1,0 +1,76 @@
+"""A rich table for the terminal (the default view of ``grade``)."""
+from __future__ import annotations
+
+import io
+
+from ..report import Report
+from .labels import SEVERITY, STATUS, WORDS
+
+_SEV_STYLE = {"critical": "bold red", "major": "red", "minor": "yellow"}
+
+
+def _score_style(score: int | None) -> str:
+    if score is None:
+        return "dim"
+    if score >= 70:
+        return "green"
+    if score >= 40:
+        return "yellow"
+    return "red"
+
+
+def renderables(report: Report) -> list:
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
+    lang = report.language
+    w = WORDS[lang]
+    o = report.overall
+    head = Text()
+    head.append(f"{w['title']}: {report.source}\n", style="bold")
+    if report.role or report.years:
+        head.append(f"{w['role']}: {report.role or '-'}   {w['years']}: {report.years or '-'}\n")
+    head.append(f"{w['overall']}: ")
+    head.append(f"{o.score}/100", style="bold " + _score_style(o.score))
+    head.append(f"  ({o.grade}/5, {o.recommendation})")
+
+    table = Table(show_lines=False, expand=False)
+    table.add_column("#", justify="right")
+    table.add_column(w["topic"])
+    table.add_column(w["status"])
+    table.add_column(w["score"], justify="right")
+    table.add_column(w["flags"])
+    for a in report.answers:
+        flags = Text()
+        for i, f in enumerate(a.misconceptions):
+            if i:
+                flags.append("\n")
+            flags.append(f.id, style=_SEV_STYLE[f.severity])
+        score = Text("-" if a.score is None else str(a.score), style=_score_style(a.score))
+        table.add_row(str(a.number), a.topic or "-", STATUS[lang][a.status], score, flags)
+
+    parts: list = [head, table]
+    errs = [(a, f) for a in report.answers for f in a.misconceptions]
+    if errs:
+        t = Text()
+        t.append(w["errors"] + "\n", style="bold")
+        for a, f in errs:
+            t.append(f"Q{a.number} ", style="bold")
+            t.append(f"[{SEVERITY[lang][f.severity]}] {f.id}", style=_SEV_STYLE[f.severity])
+            t.append(f"\n  “{' '.join(f.evidence.split())}”\n", style="italic")
+            t.append(f"  {w['correction']}: {f.correction}\n", style="green")
+        parts.append(t)
+    parts.append(Panel(report.verdict, title=w["verdict"], expand=False))
+    return parts
+
+
+def to_text(report: Report, color: bool = False, width: int = 100) -> str:
+    from rich.console import Console
+
+    buf = io.StringIO()
+    console = Console(file=buf, width=width, force_terminal=color, color_system="standard" if color else None,
+                      highlight=False, emoji=False)
+    for r in renderables(report):
+        console.print(r)
+    return buf.getvalue()

@@ -1,0 +1,1 @@
+"""The rubrics shipped with interview-grader (installed as interview_grader.rubrics)."""
