@@ -18,6 +18,7 @@ import re
 from . import __version__
 from .matcher import Doc, Hit
 from .normalize import fold
+from .notes import note
 from .report import Covered, Flag, GradedAnswer, Overall, Report, RubricInfo
 from .rubric.load import LoadedRubric, load_rubric
 from .rubric.schema import Topic
@@ -100,7 +101,7 @@ def grade_answer(qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str
     if topic is None:
         return GradedAnswer(
             **base, status="ungraded", score=None, grade=None, misconceptions=[], covered=[], missing=[],
-            notes=["no rubric topic matches this question"],
+            notes=[note("ungraded", lang)],
         )
     all_ids = [k.id for k in topic.key_points]
     core_ids = [k.id for k in topic.key_points if k.core]
@@ -143,7 +144,7 @@ def grade_answer(qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str
         return GradedAnswer(
             **base, status="off-topic", score=0, grade=0, misconceptions=[], covered=[],
             missing=all_ids, missing_core=core_ids,
-            notes=["the answer does not address the question's topic"],
+            notes=[note("off-topic", lang)],
         )
 
     sc = r.scoring
@@ -163,14 +164,14 @@ def grade_answer(qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str
         if sev in severities:
             cap = getattr(sc.caps, sev)
             if score > cap:
-                notes.append(f"capped at {cap:g} by a {sev} misconception")
+                notes.append(note("cap", lang, cap=cap, sev=sev))
             score = min(score, cap)
     if _is_term_list(doc):
         if score > sc.term_list_cap:
-            notes.append(f"a list of terms without claims: capped at {sc.term_list_cap:g}")
+            notes.append(note("term-list", lang, cap=sc.term_list_cap))
         score = min(score, sc.term_list_cap)
     if not covered:
-        notes.append("no key point of the topic is stated")
+        notes.append(note("no-points", lang))
     final = max(0, min(100, _round(score)))
     return GradedAnswer(
         **base, status="graded", score=final, grade=_round(final / 20),

@@ -5,7 +5,7 @@ separates alternatives, ``@name`` expands a lexicon entry, ``a..b`` is ``a``
 then ``b`` later in the same clause (at most ``GAP`` characters on), and
 ``re:<regex>`` is a regular expression on the folded text.  Literal terms are
 folded like the text (width, case, traditional/simplified, hyphens); ASCII
-terms need a word boundary on the left, and short ones (up to 4 characters)
+terms need a word boundary on the left, and short ones (up to 3 characters)
 on the right too, where a plural ``s``/``es`` is allowed.  A space in a term
 matches one space or none (``parameter server`` / ``parameterserver``).
 
@@ -23,6 +23,7 @@ from .assertion import Scopes, analyse
 from .errors import RubricError
 from .normalize import Folded, fold, fold_term
 
+SHORT = 3  # ASCII terms this short need a right word boundary (ps, dp, ddp, gpu)
 GAP = 24  # characters allowed between the pieces of an "a..b" term
 GAP_BREAK = frozenset(",。!?;:\n")  # a gap never crosses these
 ANY_TOPIC = "*"
@@ -59,7 +60,7 @@ def _literal(term: str) -> tuple[Literal, ...]:
     keys = {folded, folded.replace(" ", "")} if " " in folded else {folded}
     out = []
     for key in sorted(keys):
-        out.append(Literal(key, _is_word(key[0]), _is_word(key[-1]) and len(key) <= 4))
+        out.append(Literal(key, _is_word(key[0]), _is_word(key[-1]) and len(key) <= SHORT))
     return tuple(out)
 
 
@@ -146,7 +147,7 @@ class Compiler:
 
             a = ahocorasick.Automaton()
             for k in sorted(self._keys):
-                a.add_word(k, (k, _is_word(k[0]), _is_word(k[-1]) and len(k) <= 4))
+                a.add_word(k, (k, _is_word(k[0]), _is_word(k[-1]) and len(k) <= SHORT))
             if self._keys:
                 a.make_automaton()
             self._automaton = a
@@ -281,7 +282,10 @@ class Doc:
             chosen: list[tuple[int, int]] = []
             any_negated = False
             for occ in item_occ:
-                inside = [(s, e) for s, e in occ if a <= s < b and not sc.is_void(s)]
+                if pattern.polarity == "any":
+                    inside = [(s, e) for s, e in occ if a <= s < b]
+                else:
+                    inside = [(s, e) for s, e in occ if a <= s < b and not sc.is_void(s)]
                 if pattern.polarity == "asserted":
                     inside = [(s, e) for s, e in inside if not sc.is_negated(s, e)]
                 elif pattern.polarity == "negated":

@@ -34,7 +34,7 @@ class Pattern(_Strict):
 
     Each entry of ``all`` is a set of alternatives separated by ``|``.  An
     alternative is literal text (folded like the transcript: width, case,
-    traditional/simplified, hyphens), ``@name`` for a lexicon entry, a gap
+    traditional/simplified, hyphens; ASCII words need a boundary on the left, words of up to 3 letters also on the right), ``@name`` for a lexicon entry, a gap
     ``a..b`` (``a`` then ``b`` later in the same clause, at most 20 characters
     apart), or ``re:<regex>`` matched on the folded text.
     """

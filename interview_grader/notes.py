@@ -1,0 +1,19 @@
+"""Short explanations attached to a graded answer, in the report language."""
+from __future__ import annotations
+
+_NOTES = {
+    "ungraded": {"zh": "评分标准中没有与该问题对应的主题", "en": "no rubric topic matches this question"},
+    "off-topic": {"zh": "回答没有涉及该问题的主题", "en": "the answer does not address the question's topic"},
+    "cap": {"zh": "因{sev}错误观点，得分上限为 {cap}", "en": "capped at {cap} by a {sev} misconception"},
+    "term-list": {"zh": "只罗列术语、没有陈述，得分上限为 {cap}", "en": "a list of terms without claims: capped at {cap}"},
+    "no-points": {"zh": "没有陈述该主题的任何要点", "en": "no key point of the topic is stated"},
+}
+_SEV = {"zh": {"critical": "严重", "major": "重大", "minor": "轻微"}}
+
+
+def note(key: str, lang: str, **kw: object) -> str:
+    if "sev" in kw and lang in _SEV:
+        kw["sev"] = _SEV[lang][str(kw["sev"])]
+    if "cap" in kw:
+        kw["cap"] = f"{float(kw['cap']):g}"  # type: ignore[arg-type]
+    return _NOTES[key][lang].format(**kw)
