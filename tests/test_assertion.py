@@ -1,0 +1,87 @@
+"""Assertion scope: a claim counts only where the sentence asserts it.
+
+One row per construction, in both languages: the claim under test is
+"DDP goes through a parameter server" (terms ``ddp`` + ``参数服务器/PS``).
+"""
+from __future__ import annotations
+
+import pytest
+
+from interview_grader.matcher import Compiler, Doc
+from interview_grader.rubric.schema import Pattern
+
+LEX = {"ps": ["参数服务器|parameter server|ps|server"], "ddp": ["ddp|distributeddataparallel"]}
+CLAIM = Pattern(all=["@ddp", "@ps"])
+NEGATED_FACT = Pattern(all=["ring", "去中心化|decentrali"], polarity="negated")
+
+
+def asserted(text: str, pattern: Pattern = CLAIM) -> bool:
+    return Doc.of(text).find(pattern, Compiler(LEX)) is not None
+
+
+ZH = [
+    # (sentence, asserted?)
+    ("DDP通过参数服务器同步梯度。", True),
+    ("DDP 不依赖参数服务器。", False),  # 不
+    ("DDP没有参数服务器。", False),  # 没有
+    ("DDP没参数服务器这种东西。", False),  # 没
+    ("DDP并非基于参数服务器。", False),  # 并非
+    ("DDP并不依赖参数服务器。", False),  # 并不
+    ("DDP不是靠参数服务器，而是靠all-reduce。", False),  # 不是…而是…
+    ("DDP用all-reduce，而不是参数服务器。", False),  # 而不是
+    ("DDP无需参数服务器。", False),  # 无需
+    ("与参数服务器不同，DDP里所有进程对等。", False),  # 与…不同
+    ("不同于参数服务器，DDP是去中心化的。", False),  # 不同于
+    ("很多人以为DDP背后有一个参数服务器，其实没有。", False),  # reported belief then corrected
+    ("有人误以为DDP依赖参数服务器。", False),  # reported belief
+    ("DDP是通过参数服务器来同步参数的吗？", False),  # the question restated
+    ("DDP不断地向参数服务器发送梯度。", True),  # 不断 is not a negation
+    ("DDP不仅依赖参数服务器，还依赖主节点。", True),  # 不仅 is not a negation
+]
+
+EN = [
+    ("DDP synchronises through a parameter server.", True),
+    ("DDP does not use a parameter server.", False),  # not
+    ("DDP doesn't use a parameter server.", False),  # n't
+    ("DDP never talks to a parameter server.", False),  # never
+    ("DDP has no parameter server.", False),  # no
+    ("DDP works without a parameter server.", False),  # without
+    ("Unlike a parameter server, DDP treats every rank as a peer.", False),  # unlike
+    ("DDP uses all-reduce rather than a parameter server.", False),  # rather than
+    ("DDP uses all-reduce instead of a parameter server.", False),  # instead of
+    ("DDP uses all-reduce, as opposed to a parameter server.", False),  # as opposed to
+    ("A common mistake is to think DDP uses a parameter server, but it does not.", False),  # reported belief
+    ("Many people think DDP relies on a parameter server.", False),  # reported belief
+    ("Does DDP use a parameter server?", False),  # the question restated
+    ("DDP not only uses a parameter server but also a master.", True),  # 'not only' is not a negation
+]
+
+
+@pytest.mark.parametrize("text,expected", ZH, ids=[t for t, _ in ZH])
+def test_zh_assertion_scope(text, expected):
+    assert asserted(text) is expected
+
+
+@pytest.mark.parametrize("text,expected", EN, ids=[t for t, _ in EN])
+def test_en_assertion_scope(text, expected):
+    assert asserted(text) is expected
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("Ring-Allreduce并不是去中心化的。", True),  # a negated correct fact asserts the misconception
+        ("Ring allreduce is not decentralised.", True),
+        ("Ring-Allreduce是去中心化的。", False),
+        ("Ring allreduce is decentralised.", False),
+        ("很多人以为Ring-Allreduce不是去中心化的，其实它是。", False),
+    ],
+)
+def test_negated_polarity(text, expected):
+    assert asserted(text, NEGATED_FACT) is expected
+
+
+def test_restated_question_is_not_a_claim():
+    q = "DDP是通过参数服务器同步参数的"
+    doc = Doc.of("DDP是通过参数服务器同步参数的。不是这样。", question=q)
+    assert doc.find(CLAIM, Compiler(LEX)) is None

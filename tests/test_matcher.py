@@ -1,0 +1,66 @@
+"""Term sets: folding, word boundaries, gaps, and offsets back into the source."""
+from __future__ import annotations
+
+import pytest
+
+from interview_grader.matcher import Compiler, Doc
+from interview_grader.rubric.schema import Pattern
+
+LEX = {"ps": ["参数服务器|parameter server|ps"], "ring": ["ring|环形"], "verb": ["发给|send"]}
+
+
+def occ(text: str, spec: str) -> list[str]:
+    c = Compiler(LEX)
+    d = Doc.of(text)
+    return [d.text[s:e] for s, e in d.occurrences(spec, c)]
+
+
+@pytest.mark.parametrize(
+    "text,spec,expected",
+    [
+        ("Uses All-Reduce.", "allreduce", ["allreduce"]),  # hyphen and case folded
+        ("ＤＤＰ並非", "ddp", ["ddp"]),  # full width folded
+        ("參數伺服器 / 参数服务器", "参数服务器", ["参数服务器"]),  # traditional -> simplified
+        ("GPUs and gpu", "gpu", ["gpus", "gpu"]),  # plural s on short words
+        ("the psychology", "ps", []),  # short word needs a right boundary
+        ("oops", "ps", []),  # ... and a left one
+        ("ring-allreduce", "ring", ["ring"]),  # longer words match as prefixes
+        ("a parameterserver and a parameter server", "parameter server", ["parameterserver", "parameter server"]),
+        ("用PS同步", "@ps", ["ps"]),  # ASCII next to CJK is a boundary
+    ],
+)
+def test_literal_matching(text, spec, expected):
+    assert occ(text, spec) == expected
+
+
+def test_gap_stays_inside_a_clause():
+    assert occ("把梯度发给中心节点", "发给..节点") == ["发给中心节点"]
+    assert occ("把梯度发给它，中心节点", "发给..节点") == []
+
+
+def test_gap_pieces_can_use_the_lexicon():
+    assert occ("we send it to the parameter server", "@verb..@ps") == ["send it to the parameter server"]
+
+
+def test_evidence_maps_back_to_the_original_text():
+    source = "前言。ＤＤＰ 依賴參數伺服器來同步，對吧"
+    c = Compiler(LEX)
+    d = Doc.of(source[3:], base=3)
+    hit = d.find(Pattern(all=["ddp", "参数"]), c)
+    assert hit is not None
+    s, e = d.source_range(hit.ev_start, hit.ev_end)
+    assert source[s:e] == "ＤＤＰ 依賴參數伺服器來同步"
+
+
+def test_unknown_lexicon_entry_is_an_error():
+    with pytest.raises(ValueError, match="unknown lexicon entry '@nope'"):
+        Compiler(LEX).check("a|@nope")
+
+
+def test_bad_regex_is_an_error():
+    with pytest.raises(ValueError, match="bad regex"):
+        Compiler(LEX).check("re:(unclosed")
+
+
+def test_user_regex_alternative():
+    assert occ("2(N-1)/N times", r"re:2\(n-?1\)/n") == ["2(n-1)/n"]

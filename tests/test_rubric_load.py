@@ -1,0 +1,87 @@
+"""Rubric loading: schema, references and YAML errors reported as file:line."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from interview_grader import RubricError, load_rubric
+from interview_grader.rubric.jsonschema import SCHEMA_FILE, schema_json
+from interview_grader.rubric.load import default_rubric_path, parse_rubric
+
+from conftest import MINI_RUBRIC, ROOT
+
+
+def mini_text() -> str:
+    return MINI_RUBRIC.read_text(encoding="utf-8")
+
+
+def error_of(text: str) -> str:
+    with pytest.raises(RubricError) as exc:
+        parse_rubric(text, "r.yaml")
+    return str(exc.value)
+
+
+def test_mini_rubric_loads():
+    r = load_rubric(MINI_RUBRIC)
+    assert r.id == "mini" and len(r.sha256) == 64
+
+
+def test_yaml_syntax_error_has_a_line():
+    assert error_of("id: x\nversion: 1\n  bad: [\n") == (
+        "r.yaml:3: invalid YAML: mapping values are not allowed in this context"
+    )
+
+
+def test_schema_error_names_the_field_and_its_line():
+    text = mini_text().replace("weight: 2", "weight: -2")
+    line = next(i for i, l in enumerate(text.splitlines(), 1) if "weight: -2" in l)
+    assert error_of(text) == f"r.yaml:{line}: topics[0].questions[0].weight: Input should be greater than 0"
+
+
+def test_unknown_field_is_rejected():
+    text = mini_text().replace("version: \"0.1\"", "version: \"0.1\"\nauthor: me")
+    assert error_of(text) == "r.yaml:4: author: Extra inputs are not permitted"
+
+
+def test_unknown_lexicon_reference_has_a_line():
+    text = mini_text().replace('all: ["@ring", "@central"]', 'all: ["@ring", "@centre"]')
+    line = next(i for i, l in enumerate(text.splitlines(), 1) if "@centre" in l)
+    assert error_of(text) == f"r.yaml:{line}: misconceptions[0].patterns[0].all[1]: unknown lexicon entry '@centre'"
+
+
+def test_rule_without_examples_fails():
+    text = mini_text().replace(
+        "    non_matches: [环形规约没有中心节点。, Ring all-reduce has no master node.]\n", ""
+    )
+    assert "misconceptions[0].non_matches: Field required" in error_of(text)
+
+
+def test_unknown_topic_reference_is_rejected():
+    text = mini_text().replace("      - all: [\"@ring\", \"@central\"]", "      - all: [\"@ring\", \"@central\"]\n        topics: [nope]")
+    assert "names unknown topic 'nope'" in error_of(text)
+
+
+def test_missing_file():
+    with pytest.raises(RubricError) as exc:
+        load_rubric(ROOT / "no-such-rubric.yaml")
+    assert str(exc.value).endswith("no-such-rubric.yaml: cannot read rubric: No such file or directory")
+
+
+def test_not_a_mapping():
+    assert error_of("- a\n- b\n") == "r.yaml:1: expected a mapping with id, version, topics, misconceptions"
+
+
+def test_committed_schema_matches_the_model():
+    committed = ROOT / "rubrics" / SCHEMA_FILE
+    assert committed.read_text(encoding="utf-8") == schema_json(), (
+        "rubrics/ schema drifted: run `interview-grader rubric schema -o rubrics/" + SCHEMA_FILE + "`"
+    )
+    schema = json.loads(committed.read_text(encoding="utf-8"))
+    assert "topics" in schema["properties"]
+
+
+def test_default_rubric_references_the_schema_for_editors():
+    first = Path(default_rubric_path()).read_text(encoding="utf-8").splitlines()[0]
+    assert first == f"# yaml-language-server: $schema=./{SCHEMA_FILE}"
