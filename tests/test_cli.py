@@ -1,0 +1,118 @@
+"""The command line: exit codes 0/1/2, messages on stderr, data on stdout."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import MINI_RUBRIC, ROOT
+from interview_grader.cli import app
+
+runner = CliRunner()
+SAMPLE = ROOT / "transcripts" / "zh_weak_sample.txt"
+
+
+def run(*args: str):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def test_grade_json_to_stdout():
+    result = run("grade", SAMPLE, "--format", "json", "--rubric", MINI_RUBRIC)
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["schema_version"] == 1
+    assert report["rubric"]["id"] == "mini"
+
+
+def test_grade_writes_output_file(tmp_path):
+    out = tmp_path / "sub" / "r.md"
+    result = run("grade", SAMPLE, "-f", "markdown", "-o", out, "--rubric", MINI_RUBRIC)
+    assert result.exit_code == 0, result.output
+    assert result.stdout == ""
+    assert out.read_text(encoding="utf-8").startswith("# 面试评审报告")
+    assert not list(out.parent.glob(".*.tmp"))
+
+
+def test_fail_under_exits_1():
+    result = run("grade", SAMPLE, "-f", "json", "--rubric", MINI_RUBRIC, "--fail-under", "50")
+    assert result.exit_code == 1, result.output
+    assert "below --fail-under 50" in result.stderr
+    json.loads(result.stdout)  # the report is still printed
+
+
+def test_missing_file_exits_2(tmp_path):
+    missing = tmp_path / "nope.txt"
+    result = run("grade", missing)
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {missing}: cannot read file: No such file or directory\n"
+    assert result.stdout == ""
+
+
+def test_empty_file_exits_2(tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    result = run("grade", empty)
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {empty}: empty file; expected an interview transcript\n"
+
+
+def test_no_questions_exits_2(tmp_path):
+    f = tmp_path / "notes.txt"
+    f.write_text("just some notes\nwithout any questions\n", encoding="utf-8")
+    result = run("grade", f)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"error: {f}: no questions found; expected lines such as")
+    assert "Traceback" not in result.output
+
+
+def test_bad_rubric_exits_2(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("id: x\nversion: 1\n  bad: [\n", encoding="utf-8")
+    result = run("grade", SAMPLE, "--rubric", bad)
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {bad}:3: invalid YAML: mapping values are not allowed in this context\n"
+
+
+def test_unknown_format_is_a_usage_error():
+    result = run("grade", SAMPLE, "--format", "pdf")
+    assert result.exit_code == 2
+
+
+def test_rubric_check_passes_on_mini():
+    result = run("rubric", "check", MINI_RUBRIC)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.endswith("0 failing\n")
+
+
+def test_rubric_check_fails_on_a_broken_example(tmp_path):
+    text = MINI_RUBRIC.read_text(encoding="utf-8").replace("non_matches: [它很快。", "non_matches: [它是带宽最优的。")
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(text, encoding="utf-8")
+    result = run("rubric", "check", broken)
+    assert result.exit_code == 1
+    assert "key point ring-bandwidth: should not cover it, does: '它是带宽最优的。'" in result.stdout
+
+
+def test_rubric_schema_prints_json():
+    result = run("rubric", "schema")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["title"] == "interview-grader rubric"
+
+
+def test_python_dash_m_entry_point():
+    proc = subprocess.run(
+        [sys.executable, "-m", "interview_grader", "grade", str(SAMPLE), "-f", "json", "--rubric", str(MINI_RUBRIC)],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["source"] == str(SAMPLE)
+
+
+@pytest.mark.parametrize("fmt", ["terminal", "json", "markdown", "transcript"])
+def test_every_text_format_renders(fmt):
+    result = run("grade", SAMPLE, "-f", fmt, "--rubric", MINI_RUBRIC)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip()
