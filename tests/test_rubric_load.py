@@ -85,3 +85,9 @@ def test_committed_schema_matches_the_model():
 def test_default_rubric_references_the_schema_for_editors():
     first = Path(default_rubric_path()).read_text(encoding="utf-8").splitlines()[0]
     assert first == f"# yaml-language-server: $schema=./{SCHEMA_FILE}"
+
+
+def test_duplicate_id_points_at_the_second_definition():
+    text = mini_text().replace("id: ring-two-phases", "id: ring-neighbours")
+    line = [i for i, l in enumerate(text.splitlines(), 1) if "id: ring-neighbours" in l][1]
+    assert error_of(text) == f"r.yaml:{line}: duplicate key point id 'ring-neighbours'"

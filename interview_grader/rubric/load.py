@@ -8,6 +8,7 @@ file and the line of the offending node, e.g.
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -94,6 +95,24 @@ def _line_for(lines, loc: tuple) -> int | None:
     return lines.get(())
 
 
+def _line_of_value(text: str, msg: str) -> int | None:
+    """Line of a whole-rubric error (duplicate id, unknown topic): where its quoted value stands.
+
+    A duplicate is reported at its second definition, an unknown name at its use.
+    """
+    m = re.search(r"'([^']+)'\s*$", msg)
+    if not m:
+        return None
+    value = m.group(1)
+    hits = [i for i, line in enumerate(text.splitlines(), 1) if re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", line)]
+    if not hits:
+        return None
+    if msg.startswith("duplicate"):
+        defs = [i for i in hits if re.search(rf"\bid:\s*['\"]?{re.escape(value)}", text.splitlines()[i - 1])]
+        return defs[1] if len(defs) > 1 else hits[-1]
+    return hits[0]
+
+
 def _fmt_loc(loc: tuple) -> str:
     out = ""
     for part in loc:
@@ -126,7 +145,9 @@ def parse_rubric(text: str, path: str = "<rubric>") -> LoadedRubric:
         loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-after")))
         msg = err["msg"].removeprefix("Value error, ")
         more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
-        raise RubricError(f"{_fmt_loc(loc)}: {msg}{more}", path, _line_for(lines, loc)) from None
+        line = _line_for(lines, loc) if loc else _line_of_value(text, msg)
+        where = f"{_fmt_loc(loc)}: " if loc else ""
+        raise RubricError(f"{where}{msg}{more}", path, line) from None
     compiler = Compiler(rubric.lexicon)
     _compile_all(data, lines, compiler, path)
     sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
