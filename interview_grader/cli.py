@@ -153,6 +153,51 @@ def rubric_schema(
         write_output(schema_json(), output)
 
 
+class EvalFormat(str, Enum):
+    table = "table"
+    json = "json"
+
+
+@app.command("eval")
+def eval_(
+    gold: list[Path] = typer.Argument(..., help="Gold label files (YAML, the format of ../shared/dev/gold.yaml)."),
+    rubric: Optional[Path] = typer.Option(None, "--rubric", help="Rubric YAML (default: the bundled one)."),
+    fmt: EvalFormat = typer.Option(EvalFormat.table, "--format", "-f", help="table (rich) or json."),
+    minimum: list[str] = typer.Option([], "--min", help="KEY=VALUE: exit 1 when a metric is below VALUE."),
+    show: bool = typer.Option(False, "--show", help="Also list every answer."),
+) -> None:
+    """Compare grades with expert labels: Spearman, QWK, accuracies, flag precision/recall."""
+    with user_errors():
+        from .calibrate import evaluate
+
+        ev = evaluate(gold, _rubric(rubric))
+    if fmt is EvalFormat.json:
+        import json
+
+        write_output(json.dumps(ev.as_dict(), ensure_ascii=False, indent=2, sort_keys=True) + "\n", None)
+    else:
+        from .render.calibration import print_evaluation
+
+        print_evaluation(ev, show)
+    short = []
+    for spec in minimum:
+        key, _, value = spec.partition("=")
+        got = ev.metrics.get(key)
+        if got is None or not value:
+            _err(f"error: --min {spec}: expected KEY=VALUE with KEY one of {', '.join(ev.metrics)}")
+            raise typer.Exit(EXIT_BAD_INPUT)
+        if not float(got) >= float(value):
+            short.append(f"{key}={float(got):.3f}<{value}")
+    if ev.failures:
+        for f in ev.failures:
+            _err(f"error: {f}")
+    if short:
+        _err("below threshold: " + " ".join(short))
+        raise typer.Exit(EXIT_BELOW)
+    if ev.failures:
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+
 def main() -> None:
     """Console-script entry point."""
     try:

@@ -1,0 +1,70 @@
+"""The eval command against a small gold file whose metrics are worked out by hand.
+
+Scores with the mini rubric: a_zh Q1 100 (all points), Q2 0 (critical flag, no
+points), Q3 ungraded; b_en Q1 43 (one of two core points: 42.5 rounded half up),
+Q2 0 (no answer).  Scored pairs (gold grade, score): (5,100) (1,0) (2,43) (0,0).
+
+* Spearman: score ranks [4, 1.5, 3, 1.5], grade ranks [4, 2, 3, 1];
+  cov 4.5, var 4.5 and 5 -> 4.5 / sqrt(22.5) = 0.948683.
+* Bands of the scores [5, 0, 2, 0]; the only disagreement is (1, 0), weight 1/25;
+  expected disagreement sum 4.96 / 4 = 1.24 -> QWK = 1 - 0.04 / 1.24 = 0.967742.
+* MAE in bands: (0 + 1 + 0.15 + 0) / 4 = 0.2875.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import DATA, MINI_RUBRIC
+from interview_grader.calibrate import evaluate, quadratic_weighted_kappa, spearman
+from interview_grader.cli import app
+
+GOLD = DATA / "eval" / "gold.yaml"
+
+
+def test_hand_computed_metrics(mini_rubric):
+    m = evaluate([GOLD], mini_rubric).metrics
+    assert m["answers"] == 4
+    assert m["spearman"] == pytest.approx(0.948683, abs=1e-6)
+    assert m["qwk"] == pytest.approx(0.967742, abs=1e-6)
+    assert m["mae_bands"] == pytest.approx(0.2875)
+    assert m["topic_acc"] == 1.0 and m["status_acc"] == 1.0
+    assert m["flag_recall"] == 1.0 and m["flag_precision"] == 1.0
+
+
+def test_per_misconception_lists_misses_and_wrong_flags(mini_rubric, tmp_path):
+    gold = tmp_path / "gold.yaml"
+    gold.write_text(
+        GOLD.read_text(encoding="utf-8")
+        .replace("file: a_zh.txt", f"file: {DATA / 'eval' / 'a_zh.txt'}")
+        .replace("file: b_en.txt", f"file: {DATA / 'eval' / 'b_en.txt'}")
+        # pretend the expert did not see the flag on a_zh Q2, and wanted one on b_en Q1
+        .replace("grade: 1, misconceptions: [ring-allreduce-central-node]", "grade: 1")
+        .replace("{q: 1, topic: ring-allreduce, grade: 2}", "{q: 1, topic: ring-allreduce, grade: 2, misconceptions: [ring-allreduce-central-node]}"),
+        encoding="utf-8",
+    )
+    ev = evaluate([gold], mini_rubric)
+    st = ev.per_flag["ring-allreduce-central-node"]
+    assert (st.must, st.found, st.flagged, st.flagged_ok) == (1, 0, 1, 0)
+    assert st.missed == [f"{DATA / 'eval' / 'b_en.txt'} Q1"]
+    assert st.wrong == [f"{DATA / 'eval' / 'a_zh.txt'} Q2: “环形规约把梯度发给中心节点汇总”"]
+
+
+def test_eval_command_json_agrees(mini_rubric):
+    result = CliRunner().invoke(app, ["eval", str(GOLD), "--rubric", str(MINI_RUBRIC), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["metrics"] == evaluate([GOLD], mini_rubric).metrics
+
+
+def test_eval_min_threshold_exits_1():
+    result = CliRunner().invoke(app, ["eval", str(GOLD), "--rubric", str(MINI_RUBRIC), "--min", "spearman=0.99"])
+    assert result.exit_code == 1
+    assert "below threshold: spearman=0.949<0.99" in result.stderr
+
+
+def test_statistics_edge_cases():
+    assert spearman([1, 2, 3], [3, 2, 1]) == pytest.approx(-1.0)
+    assert quadratic_weighted_kappa([0, 5], [0, 5]) == 1.0
