@@ -153,6 +153,18 @@ def rubric_schema(
         write_output(schema_json(), output)
 
 
+@rubric_app.command("docs")
+def rubric_docs(
+    file: Optional[Path] = typer.Argument(None, help="Rubric YAML (default: the bundled one)."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file instead of stdout."),
+) -> None:
+    """Print a Markdown reference of every topic, key point and misconception."""
+    with user_errors():
+        from .rubric.docs import rubric_markdown
+
+        write_output(rubric_markdown(_rubric(file)), output)
+
+
 class EvalFormat(str, Enum):
     table = "table"
     json = "json"
