@@ -25,7 +25,7 @@ from .normalize import Folded, fold, fold_term
 
 SHORT = 3  # ASCII terms this short need a right word boundary (ps, dp, ddp, gpu)
 GAP = 24  # characters allowed between the pieces of an "a..b" term
-GAP_BREAK = frozenset(",。!?;:\n")  # a gap never crosses these
+GAP_BREAK = frozenset(",。!?;:、\n")  # a gap never crosses these
 ANY_TOPIC = "*"
 REGEX_TIMEOUT = 0.25  # seconds per search of a rubric-supplied regex
 
@@ -299,8 +299,12 @@ class Doc:
             else:
                 if pattern.polarity == "negated" and not any_negated:
                     continue
-                if any(a <= s < b for occ in none_occ for s, _ in occ):
-                    continue
+                if any(
+                    a <= s < b and (pattern.polarity == "any" or not (sc.is_void(s) or sc.is_negated(s, e)))
+                    for occ in none_occ
+                    for s, e in occ
+                ):
+                    continue  # an excluded concept is asserted here ("instead of the data" excludes nothing)
                 start = min(s for s, _ in chosen)
                 end = max(e for _, e in chosen)
                 return Hit(start, end, *self._evidence(start, end))

@@ -45,7 +45,10 @@ class Pattern(_Strict):
     )
     none: list[str] = Field(
         default_factory=list,
-        description="Term sets of which none may occur in the scope (to exclude look-alike sentences).",
+        description=(
+            "Term sets of which none may be asserted in the scope (to exclude look-alike sentences); "
+            "a negated or contrasted occurrence does not exclude."
+        ),
     )
     scope: Literal["clause", "sentence"] = Field(
         default="sentence",
