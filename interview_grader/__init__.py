@@ -13,7 +13,7 @@ __version__ = "0.1.0"
 
 from .errors import GraderError, RubricError, TranscriptError  # noqa: E402
 from .api import grade_file, grade_text  # noqa: E402
-from .grade import grade  # noqa: E402
+from .engine import grade  # noqa: E402
 from .parse import parse_transcript, read_transcript  # noqa: E402
 from .render import render  # noqa: E402
 from .report import Report  # noqa: E402

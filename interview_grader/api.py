@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .grade import grade
+from .engine import grade
 from .parse import parse_transcript, read_transcript
 from .report import Report
 from .rubric.load import LoadedRubric

@@ -96,7 +96,7 @@ def grade(
 ) -> None:
     """Grade one transcript and print the review."""
     with user_errors():
-        from .grade import grade as grade_transcript
+        from .engine import grade as grade_transcript
         from .parse import read_transcript
         from .render import render
 

@@ -138,9 +138,9 @@ class Topic(_Strict):
 class Penalties(_Strict):
     """Points subtracted from an answer's score for each asserted misconception."""
 
-    critical: float = Field(default=30, ge=0, le=100, description="Per critical misconception.")
-    major: float = Field(default=15, ge=0, le=100, description="Per major misconception.")
-    minor: float = Field(default=8, ge=0, le=100, description="Per minor misconception.")
+    critical: float = Field(default=20, ge=0, le=100, description="Per critical misconception.")
+    major: float = Field(default=10, ge=0, le=100, description="Per major misconception.")
+    minor: float = Field(default=5, ge=0, le=100, description="Per minor misconception.")
 
 
 class Caps(_Strict):
@@ -156,6 +156,15 @@ class Scoring(_Strict):
 
     core_share: float = Field(
         default=85, ge=0, le=100, description="Points available for core key points (the rest is for depth)."
+    )
+    core_curve: float = Field(
+        default=0.8,
+        gt=0,
+        le=1,
+        description=(
+            "Exponent applied to the covered share of core weight: below 1 the first core points "
+            "count for more than the last (one of three core points earns more than a third)."
+        ),
     )
     depth_saturation: float = Field(
         default=0.34, gt=0, le=1, description="Share of the depth weight that earns all the depth points."

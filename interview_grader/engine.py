@@ -4,7 +4,7 @@ Per question: map it to a topic (or none: ungraded), decide whether it was
 answered at all, find the key points it states and the misconceptions it
 asserts (each with a quote from the source), then score:
 
-    coverage = core_share * core_fraction + (100 - core_share) * depth_fraction
+    coverage = core_share * core_fraction ** core_curve + (100 - core_share) * depth_fraction
     score    = min(coverage - penalties, cap of the worst severity), clamped to 0..100
 
 An answer that is only a list of terms is capped at ``term_list_cap``; an
@@ -154,7 +154,7 @@ def grade_answer(qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str
     depth_got = sum(k.weight for k in topic.key_points if not k.core and k.id in covered_ids)
     core_frac = core_got / core_w if core_w else 0.0
     depth_frac = min(1.0, depth_got / (sc.depth_saturation * depth_w)) if depth_w else 0.0
-    coverage = sc.core_share * core_frac + (100 - sc.core_share) * depth_frac
+    coverage = sc.core_share * core_frac ** sc.core_curve + (100 - sc.core_share) * depth_frac
     notes: list[str] = []
     score = coverage
     for f in flags:
