@@ -190,7 +190,10 @@ def grade(transcript: Transcript, rubric: LoadedRubric | None = None, lang: str 
     overall = Overall(
         score=overall_score,
         graded=len(scored),
-        answered=sum(1 for qa in transcript.questions if qa.answer and qa.answer.text.strip()),
+        answered=sum(
+            1 for qa, a in zip(transcript.questions, answers)
+            if qa.answer and qa.answer.text.strip() and a.status != "no-answer"
+        ),
         questions=len(answers),
         grade=_round(overall_score / 20),
         recommendation=recommendation(overall_score, rubric.rubric.scoring.pass_mark),

@@ -29,7 +29,7 @@ _CRITICAL = re.compile(
 )
 _NEGATED_PRAISE = re.compile(r"不(?:够|太|是很)?(?:清晰|扎实|准确|深入|全面|到位)|(?:not|never) (?:very )?(?:clear|solid|strong|good)", re.IGNORECASE)
 
-_REC = {
+RECOMMENDATION = {
     "zh": {"strong-hire": "强烈推荐", "hire": "推荐录用", "lean-no": "暂不推荐，建议补充考察", "no-hire": "不推荐"},
     "en": {"strong-hire": "strong hire", "hire": "hire", "lean-no": "lean no: probe further before deciding",
            "no-hire": "no hire"},
@@ -75,6 +75,10 @@ def _short(quote: str, limit: int = 60) -> str:
     return q if len(q) <= limit else q[: limit - 1] + "…"
 
 
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
 def _qlabel(a: "GradedAnswer", lang: str) -> str:
     return f"问题{a.number}" if lang == "zh" else f"Q{a.number}"
 
@@ -89,7 +93,7 @@ def write_verdict(
 ) -> str:
     zh = lang == "zh"
     lines: list[str] = []
-    rec = _REC[lang][overall.recommendation]
+    rec = RECOMMENDATION[lang][overall.recommendation]
     if zh:
         lines.append(
             f"总体得分 {overall.score}/100（{overall.grade}/5），共 {overall.questions} 题，"
@@ -145,7 +149,8 @@ def write_verdict(
         else:
             lines.append(
                 f"The original verdict ({quoted}) is not supported by the evidence: the score is "
-                f"{overall.score}/100, with {n_err} asserted misconceptions and {n_unans} questions without a real answer."
+                f"{overall.score}/100, with {_n(n_err, 'asserted misconception')} and "
+                f"{_n(n_unans, 'question')} without a real answer."
             )
     elif original is not None and tone == "praising":
         lines.append("原点评的正面评价与得分大体一致。" if zh else "The original verdict's praise is broadly consistent with the score.")

@@ -1,6 +1,8 @@
 """Words the human-readable views share, in both languages."""
 from __future__ import annotations
 
+from ..verdict import RECOMMENDATION  # noqa: F401  (re-exported for the views)
+
 STATUS = {
     "zh": {"graded": "已评分", "no-answer": "未作答", "off-topic": "答非所问", "ungraded": "未评分"},
     "en": {"graded": "graded", "no-answer": "no answer", "off-topic": "off-topic", "ungraded": "not graded"},

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..report import Report
-from .labels import SEVERITY, STATUS, WORDS
+from .labels import RECOMMENDATION, SEVERITY, STATUS, WORDS
 
 
 def _q(text: str) -> str:
@@ -17,7 +17,7 @@ def to_markdown(report: Report) -> str:
     if report.role or report.years:
         out.append(f"- {w['role']}: {report.role or '-'}; {w['years']}: {report.years or '-'}")
     o = report.overall
-    out.append(f"- {w['overall']}: **{o.score}/100** ({o.grade}/5), {w['recommendation']}: {o.recommendation}")
+    out.append(f"- {w['overall']}: **{o.score}/100** ({o.grade}/5), {w['recommendation']}: {RECOMMENDATION[lang][o.recommendation]}")
     out.append(f"- {w['rubric']}: {report.rubric.id} {report.rubric.version} (sha256 {report.rubric.sha256[:12]})")
     out.append("")
     out.append(f"| # | {w['topic']} | {w['status']} | {w['score']} | {w['flags']} |")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import io
 
 from ..report import Report
-from .labels import SEVERITY, STATUS, WORDS
+from .labels import RECOMMENDATION, SEVERITY, STATUS, WORDS
 
 _SEV_STYLE = {"critical": "bold red", "major": "red", "minor": "yellow"}
 
@@ -33,7 +33,7 @@ def renderables(report: Report) -> list:
         head.append(f"{w['role']}: {report.role or '-'}   {w['years']}: {report.years or '-'}\n")
     head.append(f"{w['overall']}: ")
     head.append(f"{o.score}/100", style="bold " + _score_style(o.score))
-    head.append(f"  ({o.grade}/5, {o.recommendation})")
+    head.append(f"  ({o.grade}/5, {RECOMMENDATION[lang][o.recommendation]})")
 
     table = Table(show_lines=False, expand=False)
     table.add_column("#", justify="right")
