@@ -217,3 +217,8 @@ def main() -> None:
     except KeyboardInterrupt:  # pragma: no cover - interrupted outside a command body
         _err("interrupted")
         sys.exit(EXIT_INTERRUPTED)
+
+
+from .batch.cli import register as _register_batch  # noqa: E402
+
+_register_batch(app)
