@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..report import Covered, Flag, GradedAnswer, Report
 from .html_assets import BASE_CSS, bar, esc, html_lang, lang_attr, page, score_class
-from .labels import SEVERITY, STATUS, WORDS
+from .labels import RECOMMENDATION, SEVERITY, STATUS, WORDS
 
 _W = {
     "zh": {
@@ -29,7 +29,6 @@ _W = {
             "off-topic": "答非所问：计 0 分",
         },
         "tones": {"praising": "褒扬", "critical": "批评", "neutral": "中性"},
-        "rec": {"strong-hire": "强烈推荐", "hire": "推荐录用", "lean-no": "暂不推荐", "no-hire": "不推荐"},
     },
     "en": {
         "answer": "Answer", "no_answer_text": "(the candidate gave no answer)",
@@ -45,7 +44,6 @@ _W = {
             "off-topic": "off-topic: scores 0",
         },
         "tones": {"praising": "praising", "critical": "critical", "neutral": "neutral"},
-        "rec": {"strong-hire": "strong hire", "hire": "hire", "lean-no": "lean no", "no-hire": "no hire"},
     },
 }
 
@@ -273,7 +271,7 @@ def to_html(report: Report, source_text: str | None) -> str:
     plang = html_lang(lang)
     o = report.overall
     cls = score_class(o.score)
-    rec = x["rec"].get(o.recommendation, o.recommendation)
+    rec = RECOMMENDATION[lang][o.recommendation]
 
     head = [
         '<header class="panel top">',

@@ -142,6 +142,7 @@ a{color:#1f5fbf}
 .sev-critical{color:#fff;background:var(--red);border-color:var(--red)}
 .sev-major{color:var(--red)}
 .sev-minor{color:var(--yellow)}
+@page{margin:14mm}
 @media print{
  body{background:#fff;font-size:11pt;-webkit-print-color-adjust:exact;print-color-adjust:exact}
  main{max-width:none;padding:0}
