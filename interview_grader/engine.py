@@ -42,7 +42,9 @@ def _is_non_answer(answer: str, rubric: LoadedRubric) -> bool:
     text = fold(answer).text.strip(_STRIP)
     if not text:
         return True
-    phrases = [fold(p).text.strip(_STRIP) for p in rubric.rubric.non_answers]
+    phrases = rubric.memo.get("non_answers")
+    if phrases is None:
+        phrases = rubric.memo["non_answers"] = [fold(p).text.strip(_STRIP) for p in rubric.rubric.non_answers]
     if text in phrases:
         return True
     # "不知道。" / "I don't know, sorry." : a short answer that opens with a non-answer phrase

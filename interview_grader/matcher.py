@@ -108,8 +108,34 @@ def _alternatives(alt: str, lexicon: dict[str, list[str]], depth: int = 0) -> li
 
 @dataclass(frozen=True)
 class TermSet:
+    """A resolved term set, split for speed into plain literals, regexes and gap terms."""
+
     source: str
     alternatives: tuple[Alternative, ...]
+    literals: frozenset[str] = frozenset()  # keys of the one-piece literal alternatives
+    regexes: tuple[str, ...] = ()  # sources of the one-piece regex alternatives
+    gaps: tuple[Alternative, ...] = ()  # alternatives of several pieces
+    gap_starts: frozenset[str] = frozenset()  # literal keys that can start a gap alternative
+    gap_regex_start: bool = False  # some gap alternative starts with a regex
+
+    @classmethod
+    def build(cls, source: str, alternatives: list[Alternative]) -> "TermSet":
+        alts = tuple(dict.fromkeys(alternatives))
+        lits: set[str] = set()
+        rxs: list[str] = []
+        gaps: list[Alternative] = []
+        for alt in alts:
+            if len(alt) == 1:
+                for opt in alt[0]:
+                    if isinstance(opt, Literal):
+                        lits.add(opt.key)
+                    else:
+                        rxs.append(opt.source)
+            else:
+                gaps.append(alt)
+        starts = frozenset(o.key for g in gaps for o in g[0] if isinstance(o, Literal))
+        rx_start = any(not isinstance(o, Literal) for g in gaps for o in g[0])
+        return cls(source, alts, frozenset(lits), tuple(dict.fromkeys(rxs)), tuple(gaps), starts, rx_start)
 
 
 class Compiler:
@@ -131,7 +157,7 @@ class Compiler:
             alts: list[Alternative] = []
             for alt in spec.split("|"):
                 alts.extend(_alternatives(alt, self.lexicon))
-            ts = self._cache[spec] = TermSet(spec, tuple(dict.fromkeys(alts)))
+            ts = self._cache[spec] = TermSet.build(spec, alts)
             for a in ts.alternatives:
                 for piece in a:
                     for opt in piece:
@@ -169,6 +195,13 @@ class Compiler:
                     continue
             hits.setdefault(key, []).append((start, end))
         return hits
+
+
+@lru_cache(maxsize=None)
+def _compiled(src: str):
+    import regex
+
+    return regex.compile(src)
 
 
 @dataclass(frozen=True)
@@ -223,7 +256,7 @@ class Doc:
             import regex
 
             try:
-                got = [m.span() for m in regex.finditer(src, self.text, timeout=REGEX_TIMEOUT) if m.end() > m.start()]
+                got = [m.span() for m in _compiled(src).finditer(self.text, timeout=REGEX_TIMEOUT) if m.end() > m.start()]
             except TimeoutError:
                 raise RubricError(f"regex {src!r} took longer than {REGEX_TIMEOUT}s; simplify it") from None
             self._rx[src] = got
@@ -236,9 +269,21 @@ class Doc:
             return occ
         ts = compiler(spec)
         lits = self._literal_hits(compiler)
-        found: set[tuple[int, int]] = set()
+        if (
+            not ts.regexes
+            and not ts.gap_regex_start
+            and ts.literals.isdisjoint(lits)
+            and ts.gap_starts.isdisjoint(lits)
+        ):
+            self._occ[spec] = []
+            return self._occ[spec]
+        found: list[tuple[int, int]] = []
+        for key in ts.literals & lits.keys():
+            found.extend(lits[key])
+        for src in ts.regexes:
+            found.extend(self._regex_hits(src))
         text = self.text
-        for alt in ts.alternatives:
+        for alt in ts.gaps:
             spans = self._piece_hits(alt[0], lits)
             for piece in alt[1:]:
                 if not spans:
@@ -256,8 +301,8 @@ class Doc:
                         joined.append((s1, e2))
                         break
                 spans = joined
-            found.update(spans)
-        occ = self._occ[spec] = sorted(found)
+            found.extend(spans)
+        occ = self._occ[spec] = sorted(set(found))
         return occ
 
     def find(self, pattern, compiler: Compiler, topic: str | None = ANY_TOPIC) -> Hit | None:

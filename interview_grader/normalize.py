@@ -7,12 +7,13 @@ the copy back to the original, so evidence is always quoted from the source.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 _HYPHENS = frozenset("-\u2010\u2011\u2012\u2013_")
-_CJK_LO, _CJK_HI = 0x3400, 0x9FFF
 
 
 @lru_cache(maxsize=8192)
@@ -34,8 +35,11 @@ def _to_simplified(text: str) -> str:
     return _t2s.convert(text)
 
 
+_CJK = re.compile("[\u3400-\u9fff]")
+
+
 def _has_cjk(text: str) -> bool:
-    return any(_CJK_LO <= ord(c) <= _CJK_HI for c in text)
+    return _CJK.search(text) is not None
 
 
 @dataclass(frozen=True)
@@ -43,7 +47,7 @@ class Folded:
     """A folded copy of ``source[base:base+len]`` with an offset map."""
 
     text: str
-    offsets: tuple[int, ...]  # offsets[i] = source offset of folded char i; one extra entry for the end
+    offsets: Sequence[int]  # offsets[i] = source offset of folded char i; one extra entry for the end
     base: int = 0
 
     def to_source(self, start: int, end: int) -> tuple[int, int]:
@@ -54,42 +58,63 @@ class Folded:
         return self.offsets[start], self.offsets[end - 1] + 1
 
 
+class _Table(dict):
+    """str.translate table over the folded-character cache (keys are code points)."""
+
+    def __missing__(self, code: int) -> str:
+        ch = chr(code)
+        f = _CHAR_CACHE.get(ch)
+        if f is None:
+            f = _CHAR_CACHE[ch] = _fold_char(ch).replace("\t", " ")
+        self[code] = f
+        return f
+
+
+_CHAR_CACHE: dict[str, str] = {}
+_TRANSLATE = _Table()
+# Deleted from the folded copy: a hyphen or underscore between two letters
+# (all-reduce -> allreduce), white space after white space, and carriage returns.
+_DELETE = re.compile(r"(?<=[^\W\d_])[-\u2010-\u2013_](?=[^\W\d_])|(?<= )[ \r]+|\r")
+
+
 def fold(source: str, base: int = 0) -> Folded:
     """Fold ``source`` (which starts at offset ``base`` of some larger text)."""
-    chars: list[str] = []
-    offs: list[int] = []
-    for i, ch in enumerate(source):
-        f = _fold_char(ch) if ord(ch) > 127 or ch.isupper() else ch
-        for c in f:
-            chars.append(c)
-            offs.append(base + i)
-    # remove hyphens/underscores between two letters: all-reduce -> allreduce
-    out_c: list[str] = []
-    out_o: list[int] = []
-    n = len(chars)
-    for j, c in enumerate(chars):
-        if (
-            c in _HYPHENS
-            and 0 < j < n - 1
-            and chars[j - 1].isalpha()
-            and chars[j + 1].isalpha()
-        ):
-            continue
-        out_c.append(c)
-        out_o.append(offs[j])
-    text = "".join(out_c)
+    text = source.translate(_TRANSLATE)  # fills _CHAR_CACHE for every character seen
+    n = len(source)
+    if len(text) != n:
+        parts = [_CHAR_CACHE[ch] for ch in source]
+    offs: Sequence[int]
+    if len(text) == n:
+        offs = range(base, base + n + 1)
+    else:  # some character folded to several (or none): map each output char to its source char
+        lst = [base + i for i, f in enumerate(parts) for _ in f]
+        lst.append(base + n)
+        offs = lst
+    if _DELETE.search(text):
+        keep_c: list[str] = []
+        keep_o: list[int] = []
+        pos = 0
+        for m in _DELETE.finditer(text):
+            keep_c.append(text[pos:m.start()])
+            keep_o.extend(offs[pos:m.start()])
+            pos = m.end()
+        keep_c.append(text[pos:])
+        keep_o.extend(offs[pos:len(text)])
+        keep_o.append(base + n)
+        text = "".join(keep_c)
+        offs = keep_o
     if _has_cjk(text):
         simp = _to_simplified(text)
         if len(simp) == len(text):
             text = simp
         else:  # phrase conversion changed length: convert char by char to keep the map
-            text = "".join(
-                s if len(s := _to_simplified(c)) == 1 else c for c in text
-            )
-    out_o.append(base + len(source))
-    return Folded(text=text, offsets=tuple(out_o), base=base)
+            text = "".join(s if len(s := _to_simplified(c)) == 1 else c for c in text)
+    return Folded(text=text, offsets=offs, base=base)
 
 
+@lru_cache(maxsize=None)
 def fold_term(term: str) -> str:
     """Fold a rubric term the same way texts are folded."""
+    if term.isascii():
+        return _DELETE.sub("", term.lower().replace("\t", " "))
     return fold(term).text

@@ -16,8 +16,26 @@ class TopicVote:
     runner_up: str | None = None
 
 
+MEMO_LIMIT = 20_000  # distinct (question, goal) pairs remembered per rubric
+
+
 def classify(question: str, goal: str | None, rubric: LoadedRubric) -> TopicVote:
-    """Pick the topic with the most cue votes; None below the rubric's threshold."""
+    """Pick the topic with the most cue votes; None below the rubric's threshold.
+
+    Archives ask the same questions again and again, so decisions are
+    remembered per rubric (the result depends only on the texts and the rubric).
+    """
+    memo = rubric.memo.setdefault("topics", {})
+    key = (question, goal)
+    vote = memo.get(key)
+    if vote is None:
+        vote = _classify(question, goal, rubric)
+        if len(memo) < MEMO_LIMIT:
+            memo[key] = vote
+    return vote
+
+
+def _classify(question: str, goal: str | None, rubric: LoadedRubric) -> TopicVote:
     qdoc = Doc.of(question)
     gdoc = Doc.of(goal) if goal else None
     scored: list[tuple[float, float, int, str]] = []

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -26,12 +26,18 @@ DEFAULT_RUBRIC = "distributed_training.yaml"
 
 @dataclass(frozen=True)
 class LoadedRubric:
-    """A validated rubric with its compiled term sets and provenance."""
+    """A validated rubric with its compiled term sets and provenance.
+
+    ``memo`` holds derived data computed on first use (folded non-answer
+    phrases, question -> topic decisions): deterministic functions of the
+    rubric, cached because archives repeat the same questions thousands of times.
+    """
 
     rubric: Rubric
     compiler: Compiler
     path: str
     sha256: str
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def id(self) -> str:
