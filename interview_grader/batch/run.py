@@ -216,75 +216,75 @@ def make_executor(jobs: int, src: RubricSource, lang: str | None, timeout: float
 # ---------------------------------------------------------------------------
 @dataclass
 class _Slot:
-    metas: list = field(default_factory=list)  # [(seq, id, sha)]
-    tasks: list = field(default_factory=list)  # [(id, sha, data)]
+    metas: list = field(default_factory=list)  # [(seq, id, sha, outcome or None to grade)]
+    tasks: list = field(default_factory=list)  # [(id, sha, data)] for the metas to grade
     handle: Any = None
-    outcomes: list | None = None  # set for immediate slots
 
 
-Decision = Callable[[Entry, str | None], "tuple | None"]
+Decision = Callable[[Entry, "str | None"], "tuple | None"]
 
 
 def ordered_outcomes(entries: Iterable[Entry], executor, decide: Decision, *, jobs: int,
                      chunksize: int = DEFAULT_CHUNKSIZE, max_waiting: int = 4096
-                     ) -> Iterator[tuple[int, str, str | None, tuple]]:
+                     ) -> Iterator[tuple[int, str, "str | None", tuple]]:
     """Yield ``(seq, id, input_sha256, outcome)`` for every entry, in entry order.
 
     ``decide(entry, sha)`` returns an outcome for entries that need no grading
-    (read errors, already done) or None to grade them.  Chunk sizes ramp up
-    1, 2, 4, ... to ``chunksize`` so that small batches use every worker too.
+    (read errors, already done) or None to grade them.  Entries are grouped in
+    slots; a slot holds up to ``chunksize`` entries to grade (one task for the
+    pool) plus the entries decided without grading that came between them.
+    Chunk sizes ramp up 1, 2, 4, ... to ``chunksize`` so small batches use
+    every worker.  At most ``4 * jobs`` chunks are in flight and at most
+    ``max_waiting`` slots wait, so memory is bounded.
     """
     q: deque[_Slot] = deque()
-    pending: _Slot | None = None
+    pending: _Slot | None = None  # the slot being filled (last in q)
     inflight = 0
     max_inflight = max(2, 4 * jobs)
     next_size = 1
 
-    def submit() -> None:
-        nonlocal pending, inflight, next_size
-        assert pending is not None
-        pending.handle = executor.submit(pending.tasks)
-        inflight += 1
-        pending = None
-        next_size = min(chunksize, next_size * 2)
-
-    def pop() -> Iterator[tuple[int, str, str | None, tuple]]:
-        nonlocal inflight
-        slot = q.popleft()
-        if slot.outcomes is None:
-            if slot.handle is None:
-                submit()
-            outcomes = executor.resolve(slot.handle, slot.tasks)
-            inflight -= 1
-        else:
-            outcomes = slot.outcomes
-        for (seq, item_id, sha), outcome in zip(slot.metas, outcomes):
-            yield seq, item_id, sha, outcome
+    def submit(slot: _Slot) -> None:
+        nonlocal inflight, next_size, pending
+        if slot.tasks:
+            slot.handle = executor.submit(slot.tasks)
+            inflight += 1
+            next_size = min(chunksize, next_size * 2)
+        if slot is pending:
+            pending = None
 
     def ready(slot: _Slot) -> bool:
-        return slot.outcomes is not None or (slot.handle is not None and executor.done(slot.handle))
+        if slot is pending:
+            return False
+        return not slot.tasks or executor.done(slot.handle)
+
+    def pop() -> Iterator[tuple[int, str, "str | None", tuple]]:
+        nonlocal inflight
+        slot = q[0]
+        if slot is pending:
+            submit(slot)
+        q.popleft()
+        graded: Iterator[tuple] = iter(())
+        if slot.tasks:
+            graded = iter(executor.resolve(slot.handle, slot.tasks))
+            inflight -= 1
+        for seq, item_id, sha, outcome in slot.metas:
+            yield seq, item_id, sha, (outcome if outcome is not None else next(graded))
 
     for entry in entries:
         sha = hashlib.sha256(entry.data).hexdigest() if entry.data is not None else None
         outcome = decide(entry, sha)
+        if pending is None:
+            pending = _Slot()
+            q.append(pending)
+        pending.metas.append((entry.seq, entry.id, sha, outcome))
         if outcome is None:
-            if pending is None:
-                pending = _Slot()
-                q.append(pending)
-            pending.metas.append((entry.seq, entry.id, sha))
             pending.tasks.append((entry.id, sha, entry.data))
-            if len(pending.tasks) >= next_size:
-                submit()
-        else:
-            q.append(_Slot(metas=[(entry.seq, entry.id, sha)], outcomes=[outcome]))
-            if pending is not None and len(q) > 256:
-                submit()  # don't keep finished entries waiting behind a half-filled chunk
+        if len(pending.tasks) >= next_size or len(pending.metas) >= 256:
+            submit(pending)
         while q and ready(q[0]):
             yield from pop()
         while inflight >= max_inflight or len(q) > max_waiting:
             yield from pop()
-    if pending is not None:
-        submit()
     while q:
         yield from pop()
 
