@@ -363,6 +363,7 @@ def test_dashboard_escapes_everything():
     ({"transcripts": 0}, []),
     ({"score_histogram": [{"bin": "0-9"}], "topics": [{"id": "x"}], "misconceptions": [{"id": "m"}]}, [{}]),
     ({"topics": None, "misconceptions": "junk", "unanswered_rate": None}, [{"id": "only-id"}, "not a dict"]),
+    ({"score_histogram": 7, "score": "x", "praising_below_50": {"threshold": 50}}, None),
 ])
 def test_dashboard_tolerates_missing_keys(summary, rows):
     html = to_dashboard(summary, rows)
@@ -373,3 +374,24 @@ def test_dashboard_tolerates_missing_keys(summary, rows):
 def test_dashboard_in_chinese():
     html = to_dashboard(SUMMARY, ROWS, lang="zh")
     assert '<html lang="zh-CN">' in html and "面试档案汇总" in html and "严重" in html
+
+
+def test_dashboard_accepts_batch_summary_json_names():
+    batch_shape = {
+        "inputs": 3, "graded": 2, "failed": 1,
+        "score": {"histogram": [{"range": "0-9", "count": 1}, {"range": "10-19", "count": 2}]},
+        "topics": [{"id": "ps", "title": "Parameter server", "questions": 3, "scored": 2, "mean_score": 12.5}],
+        "misconceptions": [{"id": "ps-is-model-partitioning", "severity": "critical", "count": 2,
+                            "example": {"id": "seed", "question": 3, "quote": "将模型的权重划分"}}],
+        "unanswered": {"rate": 0.25},
+        "praising_below_50": {"count": 1, "threshold": 50, "examples": ["seed"]},
+    }
+    rows = [{"id": "seed", "role": "x", "years": "5", "language": "zh", "score": "11", "recommendation": "no-hire",
+             "original_verdict_tone": "praising", "verdict_contradicted": "true"}]
+    html = to_dashboard(batch_shape, rows)
+    assert_inert(html)
+    assert "<li><b>3</b> transcripts</li>" in html and '<li class="alert"><b>1</b> errors</li>' in html
+    assert html.count('<rect class="col"') == 2 and ">10-19</text>" in html
+    assert "2 answers" in html and "将模型的权重划分" in html and "25.0%" in html
+    assert '<li class="alert" id="praising-below-50"><b>1</b>' in html
+    assert '<tr class="warn">' in html and "original_verdict_tone" not in html

@@ -52,7 +52,7 @@ table.topics td:nth-child(2){width:190px}
 .quote q{quotes:"\\201C" "\\201D"}
 tr.warn td{background:var(--red-bg)}
 .sortnav a{margin-right:12px}
-.order{display:none}
+.order{display:none;overflow-x:auto}
 .order:target{display:block}
 .order:target ~ .order.default{display:none}
 .order.default{display:block}
@@ -86,6 +86,57 @@ def _text(value: Any, lang: str) -> str:
     if isinstance(value, dict):
         return str(value.get(lang) or next(iter(value.values()), ""))
     return _fmt(value)
+
+
+def _first(d: dict, *keys: str) -> Any:
+    """The value of the first key present (the shape documented first, then batch's own names)."""
+    for k in keys:
+        if k in d and d[k] is not None:
+            return d[k]
+    return None
+
+
+def _dicts(value: Any) -> list[dict]:
+    return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
+
+
+def _normalise(summary: dict) -> dict:
+    """The documented shape, also accepting the names of batch's summary.json.
+
+    (``inputs``/``failed``, ``score.histogram`` of ``{"range", "count"}``,
+    ``unanswered.rate``, ``praising_below_50.count``, topics' ``scored``,
+    examples' ``quote``.)
+    """
+    s = dict(summary) if isinstance(summary, dict) else {}
+    score = s.get("score") if isinstance(s.get("score"), dict) else {}
+    unanswered = s.get("unanswered") if isinstance(s.get("unanswered"), dict) else {}
+    praising = s.get("praising_below_50")
+    out = {
+        "transcripts": _first(s, "transcripts", "inputs"),
+        "graded": s.get("graded"),
+        "errors": _first(s, "errors", "failed"),
+        "unanswered_rate": s.get("unanswered_rate", unanswered.get("rate")),
+        "praising_below_50": praising.get("count") if isinstance(praising, dict) else praising,
+        "score_histogram": [
+            {"bin": _first(b, "bin", "range"), "count": b.get("count")}
+            for b in _dicts(_first(s, "score_histogram") or score.get("histogram"))
+        ],
+        "topics": [{**t, "answers": _first(t, "answers", "scored")} for t in _dicts(s.get("topics"))],
+        "misconceptions": [],
+    }
+    for m in _dicts(s.get("misconceptions")):
+        ex = m.get("example") if isinstance(m.get("example"), dict) else None
+        if ex is not None:
+            ex = {**ex, "evidence": _first(ex, "evidence", "quote")}
+        out["misconceptions"].append({**m, "example": ex})
+    return {k: v for k, v in out.items() if v is not None}
+
+
+def _row(row: dict) -> dict:
+    """transcripts.csv names the tone column ``original_verdict_tone``."""
+    if "tone" not in row and "original_verdict_tone" in row:
+        row = {("tone" if k == "original_verdict_tone" else k): v for k, v in row.items()}
+    return row
 
 
 def _histogram(bins: list[dict], w: dict) -> str:
@@ -171,11 +222,16 @@ def to_dashboard(
     and can never become a ``javascript:`` or other-host URL).
 
     ``lang``: ``"en"`` or ``"zh"`` for the page's own words.
+
+    batch's own ``summary.json`` names are accepted too: ``inputs`` /
+    ``failed``, ``score.histogram`` with ``range``, ``unanswered.rate``,
+    ``praising_below_50.count``, topics' ``scored``, examples' ``quote``,
+    and rows' ``original_verdict_tone`` for ``tone``.
     """
     lang = lang if lang in _W else "en"
     w = _W[lang]
     links = links or {}
-    s = summary or {}
+    s = _normalise(summary)
     out = ["<main>", '<header class="panel">', f"<h1>{esc(w['title'])}</h1>", '<ul class="stats">']
     if "transcripts" in s:
         out.append(f"<li><b>{esc(_fmt(s['transcripts']))}</b> {esc(w['transcripts'])}</li>")
@@ -192,11 +248,11 @@ def to_dashboard(
         out.append(f'<li{cls} id="praising-below-50"><b>{esc(_fmt(s["praising_below_50"]))}</b> {esc(w["praising"])}</li>')
     out += ["</ul>", "</header>"]
 
-    bins = [b for b in s.get("score_histogram") or [] if isinstance(b, dict)]
+    bins = s["score_histogram"]
     if bins:
         out += ['<section class="panel">', f"<h2>{esc(w['histogram'])}</h2>", _histogram(bins, w), "</section>"]
 
-    topics = [t for t in s.get("topics") or [] if isinstance(t, dict)]
+    topics = s["topics"]
     if topics:
         out += ['<section class="panel">', f"<h2>{esc(w['topics'])}</h2>", '<table class="topics"><tbody>']
         for t in topics:
@@ -210,7 +266,7 @@ def to_dashboard(
             )
         out += ["</tbody></table>", "</section>"]
 
-    mis = [m for m in s.get("misconceptions") or [] if isinstance(m, dict)]
+    mis = s["misconceptions"]
     if mis:
         out += [
             '<section class="panel">', f"<h2>{esc(w['misconceptions'])}</h2>",
@@ -219,7 +275,7 @@ def to_dashboard(
         ]
         for m in mis:
             sev = str(m.get("severity") or "")
-            ex = m.get("example") if isinstance(m.get("example"), dict) else {}
+            ex = m["example"] or {}
             quote = ""
             if ex:
                 where = _link(ex.get("id"), links) if ex.get("id") is not None else ""
@@ -233,7 +289,7 @@ def to_dashboard(
             )
         out += ["</tbody></table>", "</section>"]
 
-    rows = [r for r in rows or [] if isinstance(r, dict)]
+    rows = [_row(r) for r in rows or [] if isinstance(r, dict)]
     if rows:
         cols = [c for c in _KNOWN if any(c in r for r in rows)]
         for r in rows:
