@@ -64,6 +64,29 @@ def _literal(term: str) -> tuple[Literal, ...]:
     return tuple(out)
 
 
+PROBE_TIMEOUT = 0.05  # seconds per probe at load time
+
+
+def _probe(src: str, compiled) -> None:
+    """Reject a rubric regex that backtracks catastrophically, before it meets real text.
+
+    Probes are long runs of characters the pattern itself uses (and a few
+    common ones) ending in a character nothing expects: where ``(a+)+$`` or
+    ``(x|xx)*y`` blow up.
+    """
+    chars = [c for c in dict.fromkeys(src) if c.isalnum() or c == " "][:12]
+    probes = [c * 3000 + "\x01" for c in dict.fromkeys(["a", "1", " ", "数", *chars])]
+    probes.append("ab" * 1500 + "\x01")
+    for text in probes:
+        try:
+            compiled.search(text, timeout=PROBE_TIMEOUT)
+        except TimeoutError:
+            raise ValueError(
+                f"regex {src!r} takes over {PROBE_TIMEOUT}s on a {len(text)}-character probe "
+                "(catastrophic backtracking); rewrite it without nested repetition"
+            ) from None
+
+
 def _alternatives(alt: str, lexicon: dict[str, list[str]], depth: int = 0) -> list[Alternative]:
     alt = alt.strip()
     if not alt:
@@ -75,9 +98,10 @@ def _alternatives(alt: str, lexicon: dict[str, list[str]], depth: int = 0) -> li
         import regex
 
         try:
-            regex.compile(src)
+            compiled = regex.compile(src)
         except regex.error as exc:
             raise ValueError(f"bad regex {src!r}: {exc}") from None
+        _probe(src, compiled)
         return [((UserRegex(src),),)]
     if ".." in alt:
         pieces = alt.split("..")
