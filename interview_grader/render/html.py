@@ -121,32 +121,26 @@ def _gauge(score: int, cls: str, label: str) -> str:
 
 
 class _Ref:
-    """One evidence span of a card, numbered in reading order."""
+    """One evidence span of a card; ``n`` is its number in reading order, 0 when it cannot be placed."""
 
-    __slots__ = ("item", "start", "end", "n", "located")
+    __slots__ = ("item", "n")
 
-    def __init__(self, item: Covered | Flag, start: int, end: int, located: bool):
-        self.item, self.start, self.end, self.located, self.n = item, start, end, located, 0
+    def __init__(self, item: Covered | Flag):
+        self.item, self.n = item, 0
 
-    @property
-    def kind(self) -> str:
-        return "mis" if isinstance(self.item, Flag) else "kp"
+    start = property(lambda self: self.item.start)
+    end = property(lambda self: self.item.end)
+    kind = property(lambda self: "mis" if isinstance(self.item, Flag) else "kp")
 
 
 def _refs(a: GradedAnswer, source: str | None) -> list[_Ref]:
-    """The card's evidence spans; ``located`` when the span lies in the answer and quotes the source exactly."""
-    refs = []
-    lo, hi = a.answer_start, a.answer_end
-    for item in [*a.covered, *a.misconceptions]:
-        located = (
-            source is not None and lo is not None and hi is not None
-            and lo <= item.start < item.end <= min(hi, len(source))
-            and source[item.start:item.end] == item.evidence
-        )
-        refs.append(_Ref(item, item.start, item.end, located))
-    placed = sorted((r for r in refs if r.located), key=lambda r: (r.start, -r.end, r.kind))
-    for n, r in enumerate(placed, 1):
-        r.n = n
+    """The card's evidence spans, numbered when they lie in the answer and quote the source exactly."""
+    refs = [_Ref(item) for item in [*a.covered, *a.misconceptions]]
+    if source is not None and a.answer_start is not None and a.answer_end is not None:
+        hi = min(a.answer_end, len(source))
+        placed = [r for r in refs if a.answer_start <= r.start < r.end <= hi and source[r.start:r.end] == r.item.evidence]
+        for n, r in enumerate(sorted(placed, key=lambda r: (r.start, -r.end, r.kind)), 1):
+            r.n = n
     return refs
 
 

@@ -14,9 +14,12 @@ import re
 from html import escape
 from urllib.parse import quote
 
+from .terminal import _score_style
+
 # C0/C1 controls (bar tab, LF, CR) and lone surrogates: not text a page can show,
 # and a lone surrogate would make the page unencodable as UTF-8.
 _UNSHOWABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+_LATIN = re.compile("[A-Za-z]")
 _HAN = re.compile("[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
 
 
@@ -30,7 +33,7 @@ def text_lang(text: str, page_lang: str) -> str | None:
     is_zh = bool(_HAN.search(text))
     if is_zh and page_lang != "zh-CN":
         return "zh-CN"
-    if not is_zh and page_lang == "zh-CN" and re.search("[A-Za-z]", text):
+    if not is_zh and page_lang == "zh-CN" and _LATIN.search(text):
         return "en"
     return None
 
@@ -93,8 +96,6 @@ def page(lang: str, title: str, body: str, css: str, script: str | None = None, 
 
 def score_class(score: float | None) -> str:
     """CSS class for a score, on the terminal view's thresholds (70 / 40)."""
-    from .terminal import _score_style
-
     return "s-" + _score_style(None if score is None else int(score))
 
 
