@@ -87,7 +87,19 @@ def _probe(src: str, compiled) -> None:
             ) from None
 
 
-def _alternatives(alt: str, lexicon: dict[str, list[str]], depth: int = 0) -> list[Alternative]:
+def _alternatives(
+    alt: str, lexicon: dict[str, list[str]], depth: int = 0, memo: dict | None = None
+) -> list[Alternative]:
+    """Resolve one alternative; ``memo`` (per rubric) keeps lexicon expansions resolved once."""
+    if memo is not None:
+        got = memo.get(alt)
+        if got is None:
+            got = memo[alt] = _resolve(alt, lexicon, depth, memo)
+        return got
+    return _resolve(alt, lexicon, depth, None)
+
+
+def _resolve(alt: str, lexicon: dict[str, list[str]], depth: int, memo: dict | None) -> list[Alternative]:
     alt = alt.strip()
     if not alt:
         raise ValueError("empty alternative (two '|' in a row?)")
@@ -111,7 +123,7 @@ def _alternatives(alt: str, lexicon: dict[str, list[str]], depth: int = 0) -> li
         # any multi-piece ones (a lexicon gap used inside a gap) kept whole
         combos: list[tuple] = [()]
         for piece in pieces:
-            subs = _alternatives(piece, lexicon, depth + 1)
+            subs = _alternatives(piece, lexicon, depth + 1, memo)
             singles = tuple(dict.fromkeys(o for sub in subs if len(sub) == 1 for o in sub[0]))
             choices = ([(singles,)] if singles else []) + [sub for sub in subs if len(sub) > 1]
             combos = [c + ch for c in combos for ch in choices]
@@ -125,7 +137,7 @@ def _alternatives(alt: str, lexicon: dict[str, list[str]], depth: int = 0) -> li
         out: list[Alternative] = []
         for entry in lexicon[name]:
             for piece in entry.split("|"):
-                out.extend(_alternatives(piece, lexicon, depth + 1))
+                out.extend(_alternatives(piece, lexicon, depth + 1, memo))
         return out
     return [(_literal(alt),)]
 
@@ -168,6 +180,7 @@ class Compiler:
     def __init__(self, lexicon: dict[str, list[str]]):
         self.lexicon = lexicon
         self._cache: dict[str, TermSet] = {}
+        self._memo: dict[str, list[Alternative]] = {}
         self._keys: set[str] = set()
         self._automaton = None
 
@@ -180,7 +193,7 @@ class Compiler:
         if ts is None:
             alts: list[Alternative] = []
             for alt in spec.split("|"):
-                alts.extend(_alternatives(alt, self.lexicon))
+                alts.extend(_alternatives(alt, self.lexicon, 0, self._memo))
             ts = self._cache[spec] = TermSet.build(spec, alts)
             for a in ts.alternatives:
                 for piece in a:
