@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA, ROOT
-from interview_grader import grade_file, grade_text, read_transcript
+from interview_grader import grade_text, read_transcript
 from interview_grader.render.dashboard import to_dashboard
 from interview_grader.render.html import to_html
 
@@ -143,8 +143,8 @@ def _check_highlights(opened: Opened, expected: dict[str, tuple[int, int]]):
 
 @pytest.fixture(scope="module")
 def seed_review(rubric, seed_path):
-    report = grade_file(seed_path, rubric)
     text = read_transcript(seed_path).text
+    report = grade_text(text, source=seed_path.name, rubric=rubric)  # no machine path in the screenshot
     return report, text, to_html(report, text)
 
 
