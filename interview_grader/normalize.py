@@ -26,13 +26,66 @@ _t2s = None
 
 
 def _to_simplified(text: str) -> str:
-    """Traditional -> simplified with OpenCC, loaded on first use."""
+    """Traditional -> simplified with OpenCC, loaded on first use.
+
+    The ``tw2sp`` profile also maps Taiwan usage to mainland usage
+    (伺服器 -> 服务器, 資料 -> 数据, 記憶體 -> 内存), which is how the same
+    concepts are named in the rubric.
+    """
     global _t2s
     if _t2s is None:
         import opencc  # lazy: only texts with CJK characters pay for it
 
-        _t2s = opencc.OpenCC("t2s")
+        _t2s = opencc.OpenCC("tw2sp")
     return _t2s.convert(text)
+
+
+_CHUNK = re.compile(r"[^\s,。!?;:、()\[\]\"'“”‘’]+|.", re.S)
+
+
+def _align(src: str, dst: str) -> list[int]:
+    """For each character of ``dst``, the index of the ``src`` character it came from."""
+    from difflib import SequenceMatcher
+
+    # compare with a character-by-character conversion, so only the phrases that
+    # changed length differ, not every traditional character
+    charwise = "".join(c2 if len(c2 := _to_simplified(c)) == 1 else c for c in src)
+    out: list[int] = []
+    for op, i1, i2, j1, j2 in SequenceMatcher(None, charwise, dst, autojunk=False).get_opcodes():
+        if op == "equal":
+            out.extend(range(i1, i2))
+        elif op in ("replace", "insert"):
+            span = max(i2 - i1, 1)
+            n = j2 - j1
+            # spread the n new characters over the replaced ones, first to first and last to last
+            out.extend(min(i1 + (k * (span - 1) // (n - 1) if n > 1 else 0), len(src) - 1) for k in range(n))
+    return out
+
+
+def _simplify_mapped(text: str, offs: Sequence[int]) -> tuple[str, Sequence[int]]:
+    """Simplify, keeping an offset for every output character.
+
+    Most conversions keep the length; where a phrase changes length
+    (記憶體 -> 内存), the characters of that chunk (a run between punctuation)
+    are aligned with difflib and the changed phrase is mapped proportionally
+    onto its source, so a quote never strays outside the words it came from.
+    """
+    simp = _to_simplified(text)
+    if len(simp) == len(text):
+        return simp, offs
+    out_c: list[str] = []
+    out_o: list[int] = []
+    for m in _CHUNK.finditer(text):
+        a, b = m.span()
+        chunk = text[a:b]
+        conv = _to_simplified(chunk) if _CJK.search(chunk) else chunk
+        out_c.append(conv)
+        if len(conv) == b - a:
+            out_o.extend(offs[a:b])
+        else:
+            out_o.extend(offs[a + j] for j in _align(chunk, conv))
+    out_o.append(offs[len(text)])
+    return "".join(out_c), out_o
 
 
 _CJK = re.compile("[\u3400-\u9fff]")
@@ -104,11 +157,7 @@ def fold(source: str, base: int = 0) -> Folded:
         text = "".join(keep_c)
         offs = keep_o
     if _has_cjk(text):
-        simp = _to_simplified(text)
-        if len(simp) == len(text):
-            text = simp
-        else:  # phrase conversion changed length: convert char by char to keep the map
-            text = "".join(s if len(s := _to_simplified(c)) == 1 else c for c in text)
+        text, offs = _simplify_mapped(text, offs)
     return Folded(text=text, offsets=offs, base=base)
 
 

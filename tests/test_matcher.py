@@ -20,7 +20,7 @@ def occ(text: str, spec: str) -> list[str]:
     [
         ("Uses All-Reduce.", "allreduce", ["allreduce"]),  # hyphen and case folded
         ("ＤＤＰ並非", "ddp", ["ddp"]),  # full width folded
-        ("參數伺服器 / 参数服务器", "参数服务器", ["参数服务器"]),  # traditional -> simplified
+        ("參數伺服器 / 参数服务器", "参数服务器", ["参数服务器", "参数服务器"]),  # traditional (Taiwan usage) -> simplified
         ("GPUs and gpu", "gpu", ["gpus", "gpu"]),  # plural s on short words
         ("the psychology", "ps", []),  # short word needs a right boundary
         ("oops", "ps", []),  # ... and a left one
@@ -31,6 +31,15 @@ def occ(text: str, spec: str) -> list[str]:
 )
 def test_literal_matching(text, spec, expected):
     assert occ(text, spec) == expected
+
+
+def test_length_changing_conversion_keeps_quotes_on_their_words():
+    src = "前言。請介紹記憶體和參數伺服器，資料平行！"
+    d = Doc.of(src)
+    for word, original in (("参数服务器", "參數伺服器"), ("内存", "記憶體"), ("数据平行", "資料平行")):
+        i = d.text.index(word)
+        s, e = d.source_range(i, i + len(word))
+        assert src[s:e] == original
 
 
 def test_gap_stays_inside_a_clause():
