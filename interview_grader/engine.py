@@ -82,8 +82,18 @@ def _evidence(doc: Doc, source: str, hit: Hit) -> tuple[str, int, int]:
     return source[start:end], start, end
 
 
-def _mentions_topic(doc: Doc, topic: Topic, rubric: LoadedRubric) -> bool:
-    return any(doc.occurrences(spec, rubric.compiler) for spec in topic.vocabulary)
+def _mentions_topic(doc: Doc, topic: Topic, rubric: LoadedRubric, question: str) -> bool:
+    """Does the answer use the topic's vocabulary beyond the words of the question itself?
+
+    Echoing the question ("分布式训练在我们团队一直是重点方向") or a homonym it
+    contains (a CI "流水线" for pipeline parallelism) does not address it.
+    """
+    asked = fold(question).text
+    for spec in topic.vocabulary:
+        for s, e in doc.occurrences(spec, rubric.compiler):
+            if doc.text[s:e] not in asked:
+                return True
+    return False
 
 
 def grade_answer(qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str) -> GradedAnswer:
@@ -142,7 +152,7 @@ def grade_answer(qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str
     missing = [i for i in all_ids if i not in covered_ids]
     missing_core = [i for i in core_ids if i not in covered_ids]
 
-    if not covered and not flags and not _mentions_topic(doc, topic, rubric):
+    if not covered and not flags and not _mentions_topic(doc, topic, rubric, qa.question.text):
         return GradedAnswer(
             **base, status="off-topic", score=0, grade=0, misconceptions=[], covered=[],
             missing=all_ids, missing_core=core_ids,

@@ -261,6 +261,12 @@ class Doc:
     _lits_of: object = None
     _occ: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     _rx: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    _gapped: set[tuple[int, int]] = field(default_factory=set)  # spans made of pieces with gaps
+
+    def negated(self, s: int, e: int) -> bool:
+        """Is an occurrence negated?  A cue inside a literal ("互不通信") is part of the
+        term; a cue in the gap of a gapped term ("DDP不是单进程") negates it."""
+        return self.scopes.is_negated(s, e if (s, e) in self._gapped else s + 1)
 
     @classmethod
     def of(cls, text: str, base: int = 0, question: str | None = None) -> "Doc":
@@ -339,6 +345,7 @@ class Doc:
                         break
                 spans = joined
             found.extend(spans)
+            self._gapped.update(spans)
         occ = self._occ[spec] = sorted(set(found))
         return occ
 
@@ -369,9 +376,9 @@ class Doc:
                 else:
                     inside = [(s, e) for s, e in occ if a <= s < b and not sc.is_void(s)]
                 if pattern.polarity == "asserted":
-                    inside = [(s, e) for s, e in inside if not sc.is_negated(s, e)]
+                    inside = [(s, e) for s, e in inside if not self.negated(s, e)]
                 elif pattern.polarity == "negated":
-                    neg = [(s, e) for s, e in inside if sc.is_negated(s, e)]
+                    neg = [(s, e) for s, e in inside if self.negated(s, e)]
                     if neg:
                         any_negated = True
                         inside = neg
@@ -382,7 +389,7 @@ class Doc:
                 if pattern.polarity == "negated" and not any_negated:
                     continue
                 if any(
-                    a <= s < b and (pattern.polarity == "any" or not (sc.is_void(s) or sc.is_negated(s, e)))
+                    a <= s < b and (pattern.polarity == "any" or not (sc.is_void(s) or self.negated(s, e)))
                     for occ in none_occ
                     for s, e in occ
                 ):
