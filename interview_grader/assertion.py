@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 # --- segmentation ---------------------------------------------------------
 
-_SENT_END = re.compile(r"[。!?;\n]|\.(?=\s|$|[^\x00-\x7f])|…{1,2}")
+_SENT_END = re.compile(r"[。!?\n]|\.(?=\s|$|[^\x00-\x7f])|…{1,2}")
 _CLAUSE_END = re.compile(r"[。!?;\n,:，]|\.(?=\s|$|[^\x00-\x7f])|…{1,2}|(?<=[^\x00-\x7f])、")
 
 
