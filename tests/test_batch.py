@@ -407,3 +407,24 @@ def test_default_rubric_is_the_bundled_one(tmp_path):
         pytest.skip(f"bundled rubric does not load yet: {exc}")
     res = run_batch(BatchOptions(inputs=[str(SAMPLES[0])], outdir=tmp_path / "d", jobs=1))
     assert res.rubric["sha256"] == bundled.sha256
+
+
+def _crashy_chunk(chunk):
+    """Stands in for the pool's task: a worker dies on any input holding CRASH."""
+    from interview_grader.batch.worker import grade_chunk
+
+    if any(b"CRASH" in data for _id, _sha, data in chunk):
+        os._exit(1)
+    return grade_chunk(chunk)
+
+
+def test_a_worker_that_dies_sets_aside_only_its_input(tmp_path, monkeypatch):
+    from interview_grader.batch import run as run_module
+
+    monkeypatch.setattr(run_module, "grade_chunk", _crashy_chunk)
+    items = [(f"v{i}", variant(i)) for i in range(12)]
+    items[5] = ("boom", variant(5) + "\nCRASH\n")
+    got = list(grade_many(items, jobs=2, rubric=MINI_RUBRIC, chunksize=4))
+    assert [g[0] for g in got] == [i for i, _ in items]
+    bad = [(i, r) for i, r in got if not isinstance(r, Report)]
+    assert len(bad) == 1 and bad[0][0] == "boom" and bad[0][1].stage == "crash"

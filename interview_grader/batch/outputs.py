@@ -163,7 +163,43 @@ def rebuild_derived(outdir: Path, reports: str | None = None) -> Summary:
         fh.write(summary.to_json())
     with atomic_writer(outdir / SUMMARY_MD) as fh:
         fh.write(summary.to_markdown())
+    _write_state(outdir, reports)
     return summary
+
+
+STATE = ".state.json"  # not an output: what the derived files were built from
+DERIVED = (TRANSCRIPTS_CSV, ANSWERS_CSV, SUMMARY_JSON, SUMMARY_MD)
+
+
+def _journal_stamp(outdir: Path) -> dict:
+    stamp = {}
+    for name in (RESULTS, ERRORS):
+        try:
+            st = os.stat(Path(outdir) / name)
+            stamp[name] = [st.st_size, st.st_mtime_ns, st.st_ino]
+        except OSError:
+            stamp[name] = None
+    return stamp
+
+
+def derived_stale(outdir: Path, reports: str | None) -> bool:
+    """True unless the derived files exist and were built from the journals as they are now."""
+    outdir = Path(outdir)
+    try:
+        with open(outdir / STATE, encoding="utf-8") as fh:
+            state = json.load(fh)
+    except (OSError, ValueError):
+        return True
+    if state.get("journals") != _journal_stamp(outdir) or state.get("reports") != reports:
+        return True
+    if reports and not (outdir / REPORTS_DIR).is_dir():
+        return True
+    return not all((outdir / name).is_file() for name in DERIVED)
+
+
+def _write_state(outdir: Path, reports: str | None) -> None:
+    with atomic_writer(Path(outdir) / STATE, sync=False) as fh:
+        json.dump({"journals": _journal_stamp(outdir), "reports": reports}, fh)
 
 
 def write_manifest(outdir: Path, data: dict) -> None:

@@ -148,7 +148,13 @@ def _mp_context():
 
 
 class PoolExecutor:
-    """A process pool; the rubric is parsed once per worker by the initializer."""
+    """A process pool; the rubric is parsed once per worker by the initializer.
+
+    When a worker dies (segfault, out of memory, killed), the pool is replaced
+    and the chunks it held are regraded one input at a time, so only the input
+    that kills a worker is set aside.  A pool that dies before grading
+    anything, twice in a row, is a broken setup, not a bad input: that raises.
+    """
 
     def __init__(self, jobs: int, src: RubricSource, lang: str | None, timeout: float | None):
         self.jobs = jobs
@@ -156,17 +162,28 @@ class PoolExecutor:
         self._ex: ProcessPoolExecutor | None = None
         self._gen = 0
         self.crashes = 0
+        self._fruitless = 0  # pools in a row that died without a single result
 
     def _start(self) -> None:
+        if self._fruitless >= 2:
+            raise BatchError(
+                "worker processes die as they start; run with -j 1 to see why "
+                "(a script read from stdin cannot start worker processes)"
+            )
         self._ex = ProcessPoolExecutor(
             max_workers=self.jobs, mp_context=_mp_context(), initializer=init_process, initargs=self.initargs
         )
         self._gen += 1
+        self._fruitless += 1
 
     def submit(self, tasks):
         if self._ex is None:
             self._start()
-        return (self._ex.submit(grade_chunk, tasks), self._gen)  # type: ignore[union-attr]
+        try:
+            return (self._ex.submit(grade_chunk, tasks), self._gen)  # type: ignore[union-attr]
+        except BrokenProcessPool:
+            self._restart_if(self._gen)
+            return (self._ex.submit(grade_chunk, tasks), self._gen)  # type: ignore[union-attr]
 
     def done(self, handle) -> bool:
         return handle[0].done()
@@ -178,20 +195,24 @@ class PoolExecutor:
                 self._ex.shutdown(wait=False, cancel_futures=True)
             self._start()
 
+    def _result(self, handle):
+        out = handle[0].result()
+        self._fruitless = 0
+        return out
+
     def resolve(self, handle, tasks):
-        fut, gen = handle
         try:
-            return fut.result()
+            return self._result(handle)
         except BrokenProcessPool:
-            self._restart_if(gen)
+            self._restart_if(handle[1])
         # regrade the chunk one input at a time so only the culprit is set aside
         outcomes = []
         for task in tasks:
-            sub, sgen = self.submit([task])
+            sub = self.submit([task])
             try:
-                outcomes += sub.result()
+                outcomes += self._result(sub)
             except BrokenProcessPool:
-                self._restart_if(sgen)
+                self._restart_if(sub[1])
                 outcomes.append(("error", "crash", CRASH, True))
         return outcomes
 
@@ -550,7 +571,8 @@ def run_batch(opts: BatchOptions, progress: Callable[[str], None] | None = None,
         if res.dropped:
             note(f"dropped {res.dropped} earlier records of inputs not in this run or graded with another rubric")
         os.replace(index_path, outdir / out.INDEX)
-        out.rebuild_derived(outdir, opts.reports)
+        if out.derived_stale(outdir, opts.reports):
+            out.rebuild_derived(outdir, opts.reports)
         out.write_manifest(outdir, _manifest(opts, res, src))
     res.truncated = rj.truncated + ej.truncated
     res.seconds = time.monotonic() - t0
