@@ -16,6 +16,7 @@ from typing import Iterator, Optional
 
 import typer
 
+from .decode import DEFAULT_MAX_BYTES
 from .errors import GraderError
 
 EXIT_OK, EXIT_BELOW, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -93,6 +94,9 @@ def grade(
     fail_under: Optional[float] = typer.Option(
         None, "--fail-under", help="Exit 1 when the overall score is below this.", min=0, max=100
     ),
+    max_bytes: int = typer.Option(
+        DEFAULT_MAX_BYTES, "--max-bytes", min=1, help="Refuse transcripts larger than this many bytes."
+    ),
 ) -> None:
     """Grade one transcript and print the review."""
     with user_errors():
@@ -100,7 +104,7 @@ def grade(
         from .parse import read_transcript
         from .render import render
 
-        transcript = read_transcript(file)
+        transcript = read_transcript(file, max_bytes)
         report = grade_transcript(transcript, _rubric(rubric), lang.value if lang else None)
         if fmt is Format.terminal and output is None and sys.stdout.isatty():
             from rich.console import Console

@@ -3,8 +3,13 @@
 Archived transcripts come as UTF-8 (with or without a BOM), as UTF-16 saved by
 Windows tools, or as GB18030/GBK from older Chinese systems.  We try, in order:
 UTF-8 with BOM, UTF-16 LE/BE with BOM, strict UTF-8, then GB18030 (a superset
-of GBK and GB2312).  Binary files and undecodable bytes are rejected with a
+of GBK and GB2312).  Binary files, UTF-32 and undecodable bytes are rejected with a
 ``TranscriptError`` that says what was expected, never with a codec traceback.
+
+``read_text`` refuses files over ``max_bytes`` (default ``DEFAULT_MAX_BYTES``,
+5 MiB) before reading them: it looks at the size first and never reads more
+than ``max_bytes + 1`` bytes, so a huge file or an endless device cannot
+exhaust memory.  See docs/reliability.md.
 """
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ import re
 from .errors import TranscriptError
 
 EXPECTED = "expected UTF-8, GB18030 or UTF-16 text"
+DEFAULT_MAX_BYTES = 5 * 1024 * 1024
 
 # C0 controls other than tab / line feed / vertical tab / form feed / carriage
 # return, plus DEL.  A text file has almost none of these.
@@ -36,6 +42,27 @@ def _undecodable(source: str, offset: int, what: str = "UTF-8, GB18030 or UTF-16
     return TranscriptError(
         f"cannot decode: not valid {what} (first bad byte at offset {offset})", path=source
     )
+
+
+def _utf32(data: bytes) -> bool:
+    """UTF-32 text: a UTF-32 BOM, or the NUL pattern of BOM-less UTF-32 (BMP text).
+
+    Checked before UTF-16, whose little-endian BOM is a prefix of UTF-32's.
+    """
+    if data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
+        return True
+    if len(data) < 16 or len(data) % 4 or b"\x00\x00" not in data:
+        return False
+    # Every code point below U+10000 has its high 16 bits zero: two NULs out of four bytes.
+    half = len(data) // 2
+    for encoding, high in (("utf-32-le", data[2::4] + data[3::4]), ("utf-32-be", data[0::4] + data[1::4])):
+        if high.count(0) == half:
+            try:
+                text = data.decode(encoding)
+            except UnicodeDecodeError:
+                return False
+            return bool(text.strip()) and not _too_many_controls(text)
+    return False
 
 
 def _bomless_utf16(data: bytes) -> str | None:
@@ -68,6 +95,8 @@ def decode_bytes(data: bytes, source: str) -> tuple[str, str]:
     if not data:
         raise _empty(source)
 
+    if _utf32(data):
+        raise TranscriptError(f"UTF-32 text is not supported; {EXPECTED}", path=source)
     if data.startswith(codecs.BOM_UTF8):
         try:
             text, encoding = data[3:].decode("utf-8"), "utf-8-sig"
@@ -109,13 +138,46 @@ def decode_bytes(data: bytes, source: str) -> tuple[str, str]:
     return text, encoding
 
 
-def read_text(path: str | os.PathLike[str]) -> tuple[str, str]:
-    """Read and decode a transcript file; return ``(text, encoding name)``."""
+def _check_limit(max_bytes: int | None) -> None:
+    if max_bytes is None:
+        return
+    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 1:
+        raise ValueError(f"max_bytes must be a positive integer or None, not {max_bytes!r}")
+
+
+def _too_large(source: str, size: int | None, limit: int) -> TranscriptError:
+    if size is None:  # a pipe or device: we only know it gave more than the limit
+        what = f"file is over the limit of {limit} bytes"
+    else:
+        what = f"file is {size} bytes, over the limit of {limit} bytes"
+    return TranscriptError(f"{what} (--max-bytes)", path=source)
+
+
+def read_bytes(path: str | os.PathLike[str], max_bytes: int | None = DEFAULT_MAX_BYTES) -> bytes:
+    """Read a file's bytes, refusing files over ``max_bytes`` (``None``: no limit).
+
+    The size is checked with ``fstat`` before reading, and at most
+    ``max_bytes + 1`` bytes are read, so a file that grows meanwhile, a pipe
+    or a device such as ``/dev/zero`` is refused without filling memory.
+    """
+    _check_limit(max_bytes)
     source = os.fspath(path)
     try:
         with open(source, "rb") as handle:
-            data = handle.read()
+            if max_bytes is None:
+                return handle.read()
+            size = os.fstat(handle.fileno()).st_size
+            if size > max_bytes:
+                raise _too_large(source, size, max_bytes)
+            data = handle.read(max_bytes + 1)
     except OSError as exc:
         reason = exc.strerror or str(exc) or type(exc).__name__
         raise TranscriptError(f"cannot read file: {reason}", path=source) from None
-    return decode_bytes(data, source)
+    if len(data) > max_bytes:
+        raise _too_large(source, None, max_bytes)
+    return data
+
+
+def read_text(path: str | os.PathLike[str], max_bytes: int | None = DEFAULT_MAX_BYTES) -> tuple[str, str]:
+    """Read and decode a transcript file; return ``(text, encoding name)``."""
+    return decode_bytes(read_bytes(path, max_bytes), os.fspath(path))

@@ -26,11 +26,11 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from .decode import read_text
+from .decode import DEFAULT_MAX_BYTES, read_text
 from .errors import TranscriptError
 from .transcript import QA, Part, Span, Transcript
 
-__all__ = ["parse_transcript", "read_transcript", "NO_QUESTIONS", "EMPTY"]
+__all__ = ["parse_transcript", "read_transcript", "NO_QUESTIONS", "EMPTY", "DEFAULT_MAX_BYTES"]
 
 NO_QUESTIONS = (
     "no questions found; expected lines such as '问题1：…' / '回答：…' or 'Q1: …' / 'A: …'"
@@ -295,9 +295,13 @@ def parse_transcript(text: str, source: str = "<text>", encoding: str = "utf-8")
         raise TranscriptError(f"cannot parse transcript: {type(exc).__name__}: {exc}", path=source) from exc
 
 
-def read_transcript(path: str | os.PathLike[str]) -> Transcript:
-    """Read, decode and parse a transcript file."""
-    text, encoding = read_text(path)
+def read_transcript(path: str | os.PathLike[str], max_bytes: int | None = DEFAULT_MAX_BYTES) -> Transcript:
+    """Read, decode and parse a transcript file.
+
+    Files over ``max_bytes`` (default 5 MiB; ``None`` for no limit) are refused
+    with a ``TranscriptError`` before they are read.
+    """
+    text, encoding = read_text(path, max_bytes)
     return parse_transcript(text, source=os.fspath(path), encoding=encoding)
 
 

@@ -153,3 +153,91 @@ def test_shared_utf8_files():
     text, enc = read_text(shared_file("dev", "dev07_zh_variant_crlf.txt"))
     assert enc == "utf-8"
     assert "\r\n" in text
+
+
+# --------------------------------------------------------------------------
+# UTF-32 and the size limit
+# --------------------------------------------------------------------------
+
+UTF32 = "UTF-32 text is not supported; expected UTF-8, GB18030 or UTF-16 text"
+
+
+@pytest.mark.parametrize("codec", ["utf-32", "utf-32-le", "utf-32-be"])
+def test_utf32_is_named_not_called_binary(codec):
+    # The UTF-32 LE BOM starts with the UTF-16 LE BOM; it must not decode as UTF-16.
+    with pytest.raises(TranscriptError) as err:
+        decode_bytes(SAMPLE.encode(codec), "u32.txt")
+    assert err.value.message == UTF32
+
+
+def test_nul_filled_file_is_binary_not_utf32():
+    with pytest.raises(TranscriptError) as err:
+        decode_bytes(b"\x00" * 64, "zeros.bin")
+    assert err.value.message.startswith("not a text file: found NUL bytes")
+
+
+def test_default_limit_is_five_mib():
+    from interview_grader.decode import DEFAULT_MAX_BYTES
+
+    assert DEFAULT_MAX_BYTES == 5 * 1024 * 1024
+
+
+def test_limit_is_inclusive(tmp_path):
+    path = tmp_path / "t.txt"
+    path.write_bytes(SAMPLE.encode())
+    size = len(SAMPLE.encode())
+    assert read_text(path, max_bytes=size) == (SAMPLE, "utf-8")
+    with pytest.raises(TranscriptError) as err:
+        read_text(path, max_bytes=size - 1)
+    assert err.value.message == f"file is {size} bytes, over the limit of {size - 1} bytes (--max-bytes)"
+    assert err.value.path == str(path)
+    assert read_text(path, max_bytes=None) == (SAMPLE, "utf-8")
+
+
+def test_huge_file_is_refused_from_its_size_without_reading_it(tmp_path, monkeypatch):
+    # A sparse 8 GiB file: reading it would take minutes and all the memory.
+    path = tmp_path / "huge.txt"
+    with open(path, "wb") as fh:
+        fh.truncate(8 << 30)
+    reads = []
+    real_open = open
+
+    class Spy:
+        def __init__(self, handle):
+            self.handle = handle
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return self.handle.__exit__(*exc)
+
+        def fileno(self):
+            return self.handle.fileno()
+
+        def read(self, n=-1):
+            reads.append(n)
+            return self.handle.read(n)
+
+    monkeypatch.setattr("builtins.open", lambda *a, **k: Spy(real_open(*a, **k)))
+    with pytest.raises(TranscriptError) as err:
+        read_text(path)
+    assert err.value.message == f"file is {8 << 30} bytes, over the limit of 5242880 bytes (--max-bytes)"
+    assert reads == []
+
+
+def test_endless_device_reads_at_most_the_limit(tmp_path):
+    zero = Path("/dev/zero")
+    if not zero.exists():
+        pytest.skip("no /dev/zero")
+    with pytest.raises(TranscriptError) as err:
+        read_text(zero, max_bytes=1000)
+    assert err.value.message == "file is over the limit of 1000 bytes (--max-bytes)"
+
+
+@pytest.mark.parametrize("bad", [0, -1, 1.5, True, "10"])
+def test_bad_limit_is_a_programming_error(tmp_path, bad):
+    path = tmp_path / "t.txt"
+    path.write_bytes(SAMPLE.encode())
+    with pytest.raises(ValueError):
+        read_text(path, max_bytes=bad)
