@@ -1,0 +1,72 @@
+"""The bundled rubric: it loads, honours the BRIEF's id contract, and every rule's examples pass."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import ROOT
+from interview_grader.matcher import Doc
+from interview_grader.rubric.docs import rubric_markdown
+from interview_grader.rubric.selftest import run_selftest
+from interview_grader.topics import classify
+
+TOPIC_IDS = {
+    "distributed-training-overview", "data-parallelism", "model-parallelism", "parameter-server",
+    "ring-allreduce", "single-vs-multi-gpu", "ddp-workflow", "parameter-synchronization",
+    "ddp-vs-parameter-server", "sync-vs-async-training", "dp-vs-ddp", "communication-efficiency",
+}
+MISCONCEPTION_IDS = {
+    "ddp-uses-parameter-server": "critical", "ring-allreduce-central-node": "critical",
+    "ring-allreduce-partitions-training-data": "major", "ring-allreduce-cost-grows-with-workers": "major",
+    "ps-is-model-partitioning": "critical", "ps-guarantees-consistency": "major",
+    "independent-training-then-merge": "major", "dp-mp-confusion": "major",
+    "single-device-one-sample": "minor", "distributed-improves-accuracy": "minor",
+    "gpu-cpu-core-confusion": "minor", "dp-ddp-swapped": "major",
+    "ddp-averages-parameters": "minor", "async-no-staleness": "major",
+}
+
+
+def test_ids_are_the_contract(rubric):
+    assert {t.id for t in rubric.rubric.topics} == TOPIC_IDS
+    assert {m.id: m.severity for m in rubric.rubric.misconceptions} == MISCONCEPTION_IDS
+
+
+def test_every_example_is_honoured(rubric):
+    failures = run_selftest(rubric)
+    assert not failures, "\n".join(str(f) for f in failures)
+
+
+def test_every_rule_has_examples_both_ways(rubric):
+    for t in rubric.rubric.topics:
+        assert t.question_matches, t.id
+        for k in t.key_points:
+            assert k.matches and k.non_matches, k.id
+    for m in rubric.rubric.misconceptions:
+        assert len(m.matches) >= 2 and len(m.non_matches) >= 2, m.id
+
+
+def test_misconception_examples_cover_both_languages(rubric):
+    def has_cjk(s: str) -> bool:
+        return any("\u4e00" <= c <= "\u9fff" for c in s)
+
+    for m in rubric.rubric.misconceptions:
+        assert any(has_cjk(x) for x in m.matches) and any(not has_cjk(x) for x in m.matches), m.id
+
+
+def test_selftest_detects_a_broken_example(rubric):
+    m = rubric.rubric.misconceptions[0]
+    doc = Doc.of(m.non_matches[0])
+    assert not any(doc.find(p, rubric.compiler) for p in m.patterns)
+    assert any(Doc.of(m.matches[0]).find(p, rubric.compiler) for p in m.patterns)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["请介绍一下你未来三年的职业规划。", "How would you optimise a slow SQL query?", "你最喜欢哪个深度学习框架？"],
+)
+def test_questions_outside_the_rubric_are_ungraded(rubric, question):
+    assert classify(question, None, rubric).topic_id is None
+
+
+def test_generated_rubric_reference_is_current(rubric):
+    committed = (ROOT / "docs" / "rubric.md").read_text(encoding="utf-8")
+    assert committed == rubric_markdown(rubric), "run: interview-grader rubric docs -o docs/rubric.md"
