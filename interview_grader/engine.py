@@ -144,10 +144,13 @@ def grade_answer(qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str
     for k in topic.key_points:
         for p in k.patterns:
             hit = doc.find(p, rubric.compiler, topic.id)
-            if hit:
-                quote, s, e = _evidence(doc, source, hit)
-                covered.append(Covered(id=k.id, core=k.core, evidence=quote, start=s, end=e))
-                break
+            if not hit:
+                continue
+            quote, s, e = _evidence(doc, source, hit)
+            if any(s < f.end and f.start < e for f in flags):
+                continue  # the words that assert an error cannot also earn a point
+            covered.append(Covered(id=k.id, core=k.core, evidence=quote, start=s, end=e))
+            break
     covered_ids = {c.id for c in covered}
     missing = [i for i in all_ids if i not in covered_ids]
     missing_core = [i for i in core_ids if i not in covered_ids]
