@@ -312,7 +312,7 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
         raise TranscriptError(EMPTY, path=source)
 
     lines = _split_lines(text)
-    labels = [_match_label(text, s, e) for s, e in lines]
+    labels = [_match_label(text, s, e) if e > s else None for s, e in lines]
     kinds = {lab.kind for lab in labels if lab is not None}
     if "q" in kinds:
         fmt = "labelled"
