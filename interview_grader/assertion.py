@@ -16,7 +16,8 @@ punctuation is already half-width and traditional characters simplified.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from bisect import bisect_right
+from dataclasses import dataclass, field
 
 # --- segmentation ---------------------------------------------------------
 
@@ -88,14 +89,47 @@ _REPORTED = re.compile(
 )
 
 
+def _coverage(ranges, n: int) -> bytearray:
+    """Positions of a text of length n covered by any of the (start, end) ranges: O(n + ranges)."""
+    diff = [0] * (n + 1)
+    for a, b in ranges:
+        if a < b:
+            diff[max(a, 0)] += 1
+            diff[min(b, n)] -= 1
+    out = bytearray(n + 1)
+    run = 0
+    for i in range(n + 1):
+        run += diff[i]
+        out[i] = 1 if run > 0 else 0
+    return out
+
+
 @dataclass(frozen=True)
 class Scopes:
-    """Segmentation and non-asserted ranges of one folded text."""
+    """Segmentation and non-asserted ranges of one folded text.
+
+    Look-ups are O(1) or O(log n) (coverage arrays and sorted cue positions),
+    so a long text with many cues stays linear to grade.
+    """
 
     sentences: tuple[tuple[int, int], ...]
     clauses: tuple[tuple[int, int], ...]
     negated: tuple[tuple[int, int, int], ...]  # (cue start, scope start, scope end)
     void: tuple[tuple[int, int], ...]
+    _neg: bytearray = field(repr=False, compare=False, default_factory=bytearray)
+    _void: bytearray = field(repr=False, compare=False, default_factory=bytearray)
+    _cues: tuple[int, ...] = field(repr=False, compare=False, default=())  # sorted cue starts
+    _cue_ends: tuple[int, ...] = field(repr=False, compare=False, default=())  # scope start of each cue
+    _clause_starts: tuple[int, ...] = field(repr=False, compare=False, default=())
+
+    @classmethod
+    def build(cls, n: int, sentences, clauses, negated, void) -> "Scopes":
+        cues = sorted((c, a) for c, a, _ in negated)
+        return cls(
+            tuple(sentences), tuple(clauses), tuple(sorted(negated)), tuple(sorted(void)),
+            _coverage(((a, b) for _, a, b in negated), n), _coverage(void, n),
+            tuple(c for c, _ in cues), tuple(a for _, a in cues), tuple(a for a, _ in clauses),
+        )
 
     def is_negated(self, start: int, end: int | None = None) -> bool:
         """Is the occurrence [start, end) under negation?
@@ -104,20 +138,30 @@ class Scopes:
         after its first character ("DDP并不依赖PS" matched as one gap term).
         A cue at the very start ("没有中心节点") is the term's own wording.
         """
+        if 0 <= start < len(self._neg) and self._neg[start]:
+            return True
         end = start + 1 if end is None else end
-        for cue, a, b in self.negated:
-            if a <= start < b:
+        i = bisect_right(self._cues, start)
+        while i < len(self._cues) and self._cues[i] < end:
+            if self._cue_ends[i] < end:
                 return True
-            if start < cue < end and a < end:
-                return True
+            i += 1
         return False
 
     def is_void(self, pos: int) -> bool:
-        return any(a <= pos < b for a, b in self.void)
+        return 0 <= pos < len(self._void) and bool(self._void[pos])
+
+    def clause_at(self, pos: int) -> tuple[int, int]:
+        """The clause containing ``pos`` (or an empty range)."""
+        return _enclosing(self.clauses, pos, self._clause_starts)
 
 
-def _enclosing(ranges: list[tuple[int, int]], pos: int) -> tuple[int, int]:
-    for a, b in ranges:
+def _enclosing(ranges, pos: int, starts=None) -> tuple[int, int]:
+    """The range containing pos, by binary search over the sorted, disjoint ranges."""
+    starts = starts if starts is not None else [a for a, _ in ranges]
+    i = bisect_right(starts, pos) - 1
+    if i >= 0:
+        a, b = ranges[i]
         if a <= pos < b:
             return a, b
     return pos, pos
@@ -138,17 +182,19 @@ def analyse(text: str, question: str | None = None) -> Scopes:
     clauses = _ranges(text, _CLAUSE_END)
     negated: list[tuple[int, int, int]] = []
     void: list[tuple[int, int]] = []
+    clause_starts = [a for a, _ in clauses]
+    sentence_starts = [a for a, _ in sentences]
 
     for m in _NEG_CUE.finditer(text):
         if m.lastgroup in ("skip", "skipen"):
             continue
-        _, c_end = _enclosing(clauses, m.start())
+        _, c_end = _enclosing(clauses, m.start(), clause_starts)
         end = _scope_end(text, m.end(), c_end)
         if end > m.end():
             negated.append((m.start(), m.end(), end))
 
     for m in _CONTRAST_FWD.finditer(text):
-        _, c_end = _enclosing(clauses, m.start())
+        _, c_end = _enclosing(clauses, m.start(), clause_starts)
         end = _scope_end(text, m.end(), c_end)
         if end > m.end():
             negated.append((m.start(), m.end(), end))
@@ -156,7 +202,7 @@ def analyse(text: str, question: str | None = None) -> Scopes:
         negated.append((m.start(), m.start("x"), m.end("x")))
 
     for m in _REPORTED.finditer(text):
-        _, s_end = _enclosing(sentences, m.start())
+        _, s_end = _enclosing(sentences, m.start(), sentence_starts)
         end = _scope_end(text, m.end(), s_end)
         void.append((m.start(), max(end, m.end())))
 
@@ -167,7 +213,7 @@ def analyse(text: str, question: str | None = None) -> Scopes:
         elif question and _restates(text[a:b], question):
             void.append((a, b))
 
-    return Scopes(tuple(sentences), tuple(clauses), tuple(sorted(negated)), tuple(sorted(void)))
+    return Scopes.build(len(text), sentences, clauses, negated, void)
 
 
 def _restates(sentence: str, question: str) -> bool:

@@ -16,6 +16,7 @@ applies a pattern's scope and polarity on top.
 """
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -332,17 +333,14 @@ class Doc:
                 if not spans:
                     break
                 nxt = sorted(self._piece_hits(piece, lits))
+                starts = [s2 for s2, _ in nxt]
                 joined = []
                 for s1, e1 in spans:
-                    for s2, e2 in nxt:
-                        if s2 < e1:
-                            continue
-                        if s2 - e1 > GAP:
-                            break
-                        if any(c in GAP_BREAK for c in text[e1:s2]):
-                            break
-                        joined.append((s1, e2))
-                        break
+                    j = bisect_left(starts, e1)  # the first piece that starts after this one ends
+                    if j < len(nxt):
+                        s2, e2 = nxt[j]
+                        if s2 - e1 <= GAP and not any(c in GAP_BREAK for c in text[e1:s2]):
+                            joined.append((s1, e2))
                 spans = joined
             found.extend(spans)
             self._gapped.update(spans)
@@ -367,14 +365,21 @@ class Doc:
         none_occ = [self.occurrences(spec, compiler) for spec in pattern.none]
         units = self.scopes.clauses if pattern.scope == "clause" else self.scopes.sentences
         sc = self.scopes
-        for a, b in units:
+        # only units holding an occurrence of the rarest item can match
+        rarest = min(item_occ, key=len)
+        unit_starts = [a for a, _ in units]
+        candidates = sorted({bisect_right(unit_starts, s) - 1 for s, _ in rarest} - {-1})
+        item_starts = [[s for s, _ in occ] for occ in item_occ]
+        for ui in candidates:
+            a, b = units[ui]
             chosen: list[tuple[int, int]] = []
             any_negated = False
-            for occ in item_occ:
+            for occ, starts in zip(item_occ, item_starts):
+                within = occ[bisect_left(starts, a):bisect_left(starts, b)]
                 if pattern.polarity == "any":
-                    inside = [(s, e) for s, e in occ if a <= s < b]
+                    inside = within
                 else:
-                    inside = [(s, e) for s, e in occ if a <= s < b and not sc.is_void(s)]
+                    inside = [(s, e) for s, e in within if not sc.is_void(s)]
                 if pattern.polarity == "asserted":
                     inside = [(s, e) for s, e in inside if not self.negated(s, e)]
                 elif pattern.polarity == "negated":
@@ -391,7 +396,7 @@ class Doc:
                 if any(
                     a <= s < b and (pattern.polarity == "any" or not (sc.is_void(s) or self.negated(s, e)))
                     for occ in none_occ
-                    for s, e in occ
+                    for s, e in occ[bisect_left(occ, (a, -1)):bisect_left(occ, (b, -1))]
                 ):
                     continue  # an excluded concept is asserted here ("instead of the data" excludes nothing)
                 start = min(s for s, _ in chosen)
@@ -402,11 +407,12 @@ class Doc:
     def _evidence(self, start: int, end: int) -> tuple[int, int]:
         """Widen a match to the clauses it touches, trimmed of delimiters and space."""
         s, e = start, end
-        for a, b in self.scopes.clauses:
-            if a <= start < b:
-                s = a
-            if a < end <= b:
-                e = b
+        a, b = self.scopes.clause_at(start)
+        if a < b:
+            s = a
+        a, b = self.scopes.clause_at(end - 1)
+        if a < b and a < end <= b:
+            e = b
         t = self.text
         while s < e and (t[s].isspace() or t[s] in ",。!?;:、"):
             s += 1
