@@ -117,6 +117,7 @@ def grade_answer(qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str
         )
     all_ids = [k.id for k in topic.key_points]
     core_ids = [k.id for k in topic.key_points if k.core]
+    base["key_point_text"] = {k.id: k.text.get(lang) for k in topic.key_points}
     if answer is None or _is_non_answer(answer.text, rubric):
         return GradedAnswer(
             **base, status="no-answer", score=0, grade=0, misconceptions=[], covered=[],

@@ -53,6 +53,10 @@ class GradedAnswer(_Model):
     covered: list[Covered] = Field(description="Key points stated, in rubric order.")
     missing: list[str] = Field(description="Key point ids of the topic not stated.")
     missing_core: list[str] = Field(default_factory=list, description="The missing ids that are core points.")
+    key_point_text: dict[str, str] = Field(
+        default_factory=dict,
+        description="Each key point id of the topic with its wording in the report language (for the views).",
+    )
     notes: list[str] = Field(default_factory=list, description="Why the score is what it is, beyond coverage and flags.")
     answer_start: int | None = Field(default=None, description="Offset of the answer in the source text.")
     answer_end: int | None = Field(default=None, description="Offset one past the answer.")

@@ -144,12 +144,13 @@ def _refs(a: GradedAnswer, source: str | None) -> list[_Ref]:
     return refs
 
 
-def _tip(r: _Ref, lang: str, w: dict, x: dict) -> str:
+def _tip(r: _Ref, lang: str, w: dict, x: dict, texts: dict[str, str]) -> str:
     if isinstance(r.item, Flag):
         f = r.item
         return f"✗ {f.id} ({SEVERITY[lang][f.severity]}): {f.claim} {w['correction']}: {f.correction}"
     c = r.item
-    return f"✓ {x['key_point']}: {c.id} ({w['core'] if c.core else w['depth']})"
+    label = texts.get(c.id)
+    return f"✓ {x['key_point']}: {c.id} ({w['core'] if c.core else w['depth']})" + (f": {label}" if label else "")
 
 
 def _marked(source: str, start: int, end: int, refs: list[_Ref], anchor: str, tips: dict[int, str]) -> str:
@@ -194,7 +195,7 @@ def _card(i: int, a: GradedAnswer, report: Report, source: str | None, page_lang
         parts.append(f'<p class="banner">{esc(x["banner"][a.status])}</p>')
 
     refs = _refs(a, source)
-    tips = {r.n: _tip(r, lang, w, x) for r in refs if r.n}
+    tips = {r.n: _tip(r, lang, w, x, a.key_point_text) for r in refs if r.n}
     parts.append(f'<h3>{esc(x["answer"])}</h3>')
     if source is None:
         parts.append(f'<p class="empty">{esc(x["no_source"])}</p>')
@@ -224,7 +225,8 @@ def _card(i: int, a: GradedAnswer, report: Report, source: str | None, page_lang
             kind = w["core"] if c.core else w["depth"]
             parts.append(
                 f"<li{li_id(r)}>{ref_label(r)}<div>✓ <code>{esc(c.id)}</code><span class=\"core\">{esc(kind)}</span> "
-                f"<q{lang_attr(c.evidence, page_lang)}>{esc(c.evidence)}</q></div></li>"
+                + (f"{esc(a.key_point_text[c.id])}<br>" if c.id in a.key_point_text else "")
+                + f"<q{lang_attr(c.evidence, page_lang)}>{esc(c.evidence)}</q></div></li>"
             )
         parts.append("</ol>")
     flags = [r for r in in_order if r.kind == "mis"]
@@ -243,7 +245,8 @@ def _card(i: int, a: GradedAnswer, report: Report, source: str | None, page_lang
     if a.missing:
         core = set(a.missing_core)
         items = "".join(
-            f"<li>– <code>{esc(m)}</code>" + (f'<span class="core">{esc(w["core"])}</span>' if m in core else "") + "</li>"
+            f"<li>– <code>{esc(m)}</code>" + (f'<span class="core">{esc(w["core"])}</span>' if m in core else "")
+            + (f" {esc(a.key_point_text[m])}" if m in a.key_point_text else "") + "</li>"
             for m in a.missing
         )
         parts.append(f'<h3>{esc(w["missing"])}</h3><ul class="plain missing">{items}</ul>')

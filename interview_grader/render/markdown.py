@@ -38,7 +38,8 @@ def to_markdown(report: Report) -> str:
             out.append("")
             for c in a.covered:
                 kind = w["core"] if c.core else w["depth"]
-                out.append(f"- ✓ `{c.id}` ({kind}): “{_q(c.evidence)}”")
+                label = a.key_point_text.get(c.id, "")
+                out.append(f"- ✓ `{c.id}` ({kind}){': ' + label if label else ''} — “{_q(c.evidence)}”")
             out.append("")
         cost = []
         for f in a.misconceptions:
@@ -47,7 +48,11 @@ def to_markdown(report: Report) -> str:
                 f"**{w['correction']}:** {f.correction}"
             )
         if a.status == "graded" and a.missing:
-            cost.append(f"- {w['missing']}: " + ", ".join(f"`{m}`" for m in a.missing))
+            cost.append(f"- {w['missing']}:")
+            for m in a.missing:
+                kind = w["core"] if m in a.missing_core else w["depth"]
+                label = a.key_point_text.get(m, "")
+                cost.append(f"  - `{m}` ({kind}){': ' + label if label else ''}")
         for n in a.notes:
             cost.append(f"- {n}")
         if cost:
