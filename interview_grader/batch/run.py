@@ -554,6 +554,8 @@ def run_batch(opts: BatchOptions, progress: Callable[[str], None] | None = None,
                     if progress is not None:
                         progress(tick)
             cancel = False
+        except OSError as exc:  # inputs' read errors are caught by the walker: this is an output
+            raise BatchError(f"cannot write outputs: {exc.strerror or exc}", str(outdir)) from None
         finally:
             executor.close(cancel=cancel)
             rj.close()
@@ -564,10 +566,10 @@ def run_batch(opts: BatchOptions, progress: Callable[[str], None] | None = None,
         # put the journals in input order with exactly this run's records
         for journal, expect, status in ((rj, expect_r, "graded"), (ej, expect_e, "failed")):
             if journal.dirty or journal.file_seq.digest() != expect.digest():
-                stale = journal.file_seq.count - expect.count
-                journal.rewrite(_index_keys(index_path, status))
-                if stale > 0:
-                    res.dropped += stale
+                before = journal.file_seq.count
+                written = journal.rewrite(_index_keys(index_path, status))
+                if journal is rj:
+                    res.dropped = max(0, before - written)
         if res.dropped:
             note(f"dropped {res.dropped} earlier records of inputs not in this run or graded with another rubric")
         os.replace(index_path, outdir / out.INDEX)

@@ -46,8 +46,8 @@ def rubric_from_text(text: str, path: str, sha256: str) -> LoadedRubric:
     return cached
 
 
-class _Timeout(Exception):
-    pass
+class _Timeout(BaseException):
+    """Not an Exception: no ``except Exception`` in the grader may swallow it."""
 
 
 def _alarm(signum, frame):  # pragma: no cover - only on a runaway transcript
