@@ -138,8 +138,12 @@ def quadratic_weighted_kappa(a: list[int], b: list[int], classes: int = 6) -> fl
 
 
 def band(score: float) -> int:
-    """A 0-100 score as a 0-5 grade band (half up)."""
-    return max(0, min(5, int(score / 20 + 0.5)))
+    """A 0-100 score as a 0-5 band for kappa.
+
+    Python's round() (halves to even), as the shared evaluation script bands
+    scores, so both tools report the same kappa for the same reports.
+    """
+    return max(0, min(5, int(round(score / 20))))
 
 
 # --- evaluation ---------------------------------------------------------------

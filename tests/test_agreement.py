@@ -39,3 +39,23 @@ def test_own_labelled_set(rubric):
         m,
         {"spearman": 0.85, "topic_acc": 0.9, "status_acc": 0.9, "flag_recall": 0.85, "flag_precision": 0.9},
     ), m
+
+
+def test_eval_agrees_with_the_shared_evaluator(rubric, tmp_path):
+    """`interview-grader eval` and ../shared/tools/evaluate.py report the same metrics."""
+    import subprocess
+    import sys
+
+    gold = SHARED / "dev" / "gold.yaml"
+    script = SHARED / "tools" / "evaluate.py"
+    if not (gold.exists() and script.exists()):
+        pytest.skip("../shared is not beside the project")
+    proc = subprocess.run(
+        [sys.executable, str(script), str(gold), "--cmd", f"{sys.executable} -m interview_grader grade {{file}} --format json"],
+        capture_output=True, text=True, timeout=600,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    theirs = dict(kv.split("=") for kv in proc.stdout.strip().splitlines()[-1].split())
+    ours = evaluate([gold], rubric).metrics
+    for key in ("spearman", "qwk", "mae_bands", "topic_acc", "status_acc", "flag_recall", "flag_precision"):
+        assert f"{ours[key]:.3f}" == theirs[key], key
