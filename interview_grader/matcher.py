@@ -16,6 +16,7 @@ applies a pattern's scope and polarity on top.
 """
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -24,6 +25,8 @@ from .assertion import Scopes, analyse
 from .errors import RubricError
 from .normalize import Folded, fold, fold_term
 
+FUZZY_MIN = 8  # ASCII terms at least this long also match with a typo
+_ASCII_WORD = re.compile(r"[a-z]+")
 SHORT = 3  # ASCII terms this short need a right word boundary (ps, dp, ddp, gpu)
 GAP = 24  # characters allowed between the pieces of an "a..b" term
 GAP_BREAK = frozenset(",。!?;:、\n")  # a gap never crosses these
@@ -184,6 +187,8 @@ class Compiler:
         self._memo: dict[str, list[Alternative]] = {}
         self._keys: set[str] = set()
         self._automaton = None
+        self._fuzzy_keys: list[str] | None = None
+        self._fuzzy_memo: dict[str, str | None] = {}  # word -> the term it is a typo of (archives repeat words)
 
     def check(self, spec: str) -> None:
         """Validate a term set; raises ValueError with a readable reason."""
@@ -202,6 +207,8 @@ class Compiler:
                         if isinstance(opt, Literal) and opt.key not in self._keys:
                             self._keys.add(opt.key)
                             self._automaton = None
+                            self._fuzzy_keys = None
+                            self._fuzzy_memo = {}
         return ts
 
     def scan(self, text: str) -> dict[str, list[tuple[int, int]]]:
@@ -232,7 +239,44 @@ class Compiler:
                 elif end < n and _is_word(text[end]):
                     continue
             hits.setdefault(key, []).append((start, end))
+        self._fuzzy_hits(text, hits)
         return hits
+
+    def _fuzzy_hits(self, text: str, hits: dict[str, list[tuple[int, int]]]) -> None:
+        """Typos in long ASCII terms: 'paramter server', 'Allreudce', 'DistributedDataParalel'.
+
+        Each ASCII word of 8+ letters (and each pair of adjacent words, for
+        multi-word terms) that is not itself a term is compared with the
+        rubric's one-word terms of 8+ letters; within one edit (two from 12
+        letters; a swap of neighbours is one edit) it counts as that term.
+        """
+        if self._fuzzy_keys is None:
+            self._fuzzy_keys = sorted(k for k in self._keys if len(k) >= FUZZY_MIN and k.isascii() and k.isalpha())
+        if not self._fuzzy_keys:
+            return
+        from rapidfuzz import process
+        from rapidfuzz.distance import OSA  # edit distance where a swap of two letters is one edit
+
+        words = [(m.start(), m.end(), m.group()) for m in _ASCII_WORD.finditer(text)]
+        candidates = [(s, e, w) for s, e, w in words if len(w) >= FUZZY_MIN]
+        candidates += [
+            (s1, e2, w1 + w2) for (s1, e1, w1), (s2, e2, w2) in zip(words, words[1:])
+            if text[e1:s2].strip() == "" and len(w1) >= 3 and len(w2) >= 3 and not (w1 in self._keys and w2 in self._keys)
+        ]
+        known = self._keys
+        memo = self._fuzzy_memo
+        for s, e, word in candidates:
+            if word in known:
+                continue
+            key = memo.get(word, "")
+            if key == "":
+                limit = 2 if len(word) >= 12 else 1
+                best = process.extractOne(word, self._fuzzy_keys, scorer=OSA.distance, score_cutoff=limit)
+                key = best[0] if best is not None else None
+                if len(memo) < 50_000:
+                    memo[word] = key
+            if key is not None and (s, e) not in hits.get(key, ()):
+                hits.setdefault(key, []).append((s, e))
 
 
 @lru_cache(maxsize=None)

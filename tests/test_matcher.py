@@ -73,3 +73,19 @@ def test_bad_regex_is_an_error():
 
 def test_user_regex_alternative():
     assert occ("2(N-1)/N times", r"re:2\(n-?1\)/n") == ["2(n-1)/n"]
+
+
+@pytest.mark.parametrize(
+    "text,spec,expected",
+    [
+        ("a paramter server", "parameter server", [(2, 17)]),  # two words joined, one letter missing
+        ("ring allreudce", "allreduce", [(5, 14)]),  # two letters swapped: one edit
+        ("wrap it in DistributedDataParalel", "distributeddataparallel", [(11, 33)]),
+        ("it overlays nothing", "overlap", []),  # short words must be exact
+        ("the allgather step", "allreduce", []),  # two edits away from a 9-letter term: no
+    ],
+)
+def test_typos_in_long_terms(text, spec, expected):
+    c = Compiler(LEX)
+    d = Doc.of(text)
+    assert d.occurrences(spec, c) == expected
