@@ -274,6 +274,27 @@ def test_mixed_line_endings():
     assert all(a["status"] == "graded" for a in report["answers"])
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="normalize.py: _DELETE removes every \\r, so a lone CR (old Mac line ending) glues two lines "
+    "into one sentence for the engine while the parser splits them; map a lone \\r to \\n instead",
+)
+def test_lone_cr_grades_like_lf(rubric):
+    answer = (
+        "A: Every GPU sends its gradients to the next one in the ring. I think the last GPU in the ring "
+        "collects the total and sends it back to everyone, so it acts like the coordinator.{nl}"
+        "A: Launch with torchrun, call init_process_group with the NCCL backend, wrap the model in "
+        "DistributedDataParallel, and use a DistributedSampler for the data.{nl}"
+    )
+    text = "Q4: Walk me through the steps of a DDP training script.{nl}" + answer
+
+    def graded(nl: str):
+        a = grade(parse_transcript(text.format(nl=nl), "t.txt"), rubric).answers[0]
+        return a.score, [c.id for c in a.covered], [f.id for f in a.misconceptions]
+
+    assert graded("\r") == graded("\n") == graded("\r\n")
+
+
 # --------------------------------------------------------------------------
 # Very long lines
 # --------------------------------------------------------------------------
