@@ -626,3 +626,45 @@ def test_parse_never_raises_anything_but_transcript_error(text):
     assert t.text == text
     assert t.questions
     assert_spans(t)
+
+
+# --------------------------------------------------------------------------
+# Limits and hostile shapes
+# --------------------------------------------------------------------------
+
+
+def test_read_transcript_refuses_files_over_max_bytes(tmp_path):
+    path = tmp_path / "t.txt"
+    path.write_bytes(BASIC.encode("utf-8"))
+    size = path.stat().st_size
+    assert len(read_transcript(path, max_bytes=size).questions) == 2
+    with pytest.raises(TranscriptError) as err:
+        read_transcript(path, max_bytes=size - 1)
+    assert str(err.value) == f"{path}: file is {size} bytes, over the limit of {size - 1} bytes (--max-bytes)"
+    assert len(read_transcript(path, max_bytes=None).questions) == 2
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r", "\r\n"])
+def test_many_blank_lines_parse_quickly(newline):
+    text = newline * 300_000 + "问题1：甲？" + newline + "回答：乙" + newline * 300_000
+    start = time.perf_counter()
+    t = parse_transcript(text, source="t.txt")
+    elapsed = time.perf_counter() - start
+    assert elapsed < 3.0, f"{elapsed:.2f}s"
+    assert_spans(t)
+    assert qa_texts(t) == [(1, "甲？", None, "乙")]
+    assert t.questions[0].question.line == 300_001
+
+
+def test_questions_only_parse_with_no_answers():
+    t = parse("问题1：甲？\n考察目标：乙\n问题2：丙？\n\n问题3：丁？\n回答：\n点评：很好")
+    assert [(qa.number, qa.answer) for qa in t.questions[:2]] == [(1, None), (2, None)]
+    assert t.questions[2].answer.text == ""
+    assert t.verdict.text == "很好"
+
+
+def test_label_after_a_line_break_inside_a_sentence_is_a_label():
+    # Only the line start matters: a hard-wrapped sentence that puts 问题2： at
+    # the start of a line makes it a label (as an archive reader would see it).
+    t = parse("问题1：甲？\n回答：我们稍后讨论\n问题2：这一点。\n回答：好")
+    assert [qa.number for qa in t.questions] == [1, 2]
