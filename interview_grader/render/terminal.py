@@ -4,7 +4,7 @@ from __future__ import annotations
 import io
 
 from ..report import Report
-from .labels import RECOMMENDATION, SEVERITY, STATUS, WORDS
+from .labels import RECOMMENDATION, STATUS, WORDS
 
 _SEV_STYLE = {"critical": "bold red", "major": "red", "minor": "yellow"}
 
@@ -51,16 +51,7 @@ def renderables(report: Report) -> list:
         table.add_row(str(a.number), a.topic or "-", STATUS[lang][a.status], score, flags)
 
     parts: list = [head, table]
-    errs = [(a, f) for a in report.answers for f in a.misconceptions]
-    if errs:
-        t = Text()
-        t.append(w["errors"] + "\n", style="bold")
-        for a, f in errs:
-            t.append(f"Q{a.number} ", style="bold")
-            t.append(f"[{SEVERITY[lang][f.severity]}] {f.id}", style=_SEV_STYLE[f.severity])
-            t.append(f"\n  “{' '.join(f.evidence.split())}”\n", style="italic")
-            t.append(f"  {w['correction']}: {f.correction}\n", style="green")
-        parts.append(t)
+    # the verdict lists every error with its quote and correction, so the table names them only
     parts.append(Panel(report.verdict, title=w["verdict"], expand=False))
     return parts
 
