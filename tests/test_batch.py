@@ -428,3 +428,31 @@ def test_a_worker_that_dies_sets_aside_only_its_input(tmp_path, monkeypatch):
     assert [g[0] for g in got] == [i for i, _ in items]
     bad = [(i, r) for i, r in got if not isinstance(r, Report)]
     assert len(bad) == 1 and bad[0][0] == "boom" and bad[0][1].stage == "crash"
+
+
+def test_streamed_zip_directory_matches_zipfile(tmp_path):
+    from interview_grader.batch.lazyzip import LazyZip
+
+    path = tmp_path / "odd.zip"
+    buf = io.BytesIO()
+    buf.write(b"self-extractor stub " * 8)  # data before the archive shifts every offset
+    with zipfile.ZipFile(buf, "a") as zf:
+        zf.writestr("a.txt", "hello")
+        info = zipfile.ZipInfo("名字/b.txt")
+        info.comment = b"note"
+        with zf.open(info, "w", force_zip64=True) as fh:
+            fh.write(b"x" * 1000)
+        zf.writestr(zipfile.ZipInfo("dir/"), b"")
+        zf.writestr("../../evil.txt", b"e" * 50, compress_type=zipfile.ZIP_DEFLATED)
+    path.write_bytes(buf.getvalue())
+    ref = zipfile.ZipFile(path)
+    with LazyZip(path) as lazy:
+        got = list(lazy.infos())
+        assert [i.filename for i in got] == [i.filename for i in ref.infolist()]
+        for a, b in zip(ref.infolist(), got):
+            for f in ("header_offset", "file_size", "compress_size", "CRC", "flag_bits", "date_time", "extra"):
+                assert getattr(a, f) == getattr(b, f), f
+            assert lazy.open(b).read() == ref.read(a)
+    (tmp_path / "broken.zip").write_bytes(path.read_bytes()[:-30])
+    entries = list(iter_entries(InputSpec(paths=(str(tmp_path / "broken.zip"),))))
+    assert len(entries) == 1 and entries[0].error.startswith("cannot open zip archive")

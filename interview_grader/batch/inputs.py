@@ -26,11 +26,14 @@ import json
 import os
 import re
 import stat
+import struct
 import tarfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
+
+from .lazyzip import open_zip
 
 __all__ = [
     "Entry",
@@ -266,13 +269,20 @@ class _Walker:
     def _zip(self, path: Path, shown: str):
         limit = self.spec.max_bytes
         try:
-            zf = zipfile.ZipFile(path)
+            zf, infos = open_zip(path)  # the member list is streamed, not loaded
         except (OSError, zipfile.BadZipFile, ValueError) as exc:
             why = exc.strerror if isinstance(exc, OSError) else exc
             yield shown, _failed(f"cannot open zip archive: {why}")
             return
         with zf:
-            for info in zf.infolist():
+            while True:
+                try:
+                    info = next(infos)
+                except StopIteration:
+                    break
+                except (OSError, zipfile.BadZipFile, UnicodeDecodeError, struct.error) as exc:
+                    yield f"{shown}!<rest of archive>", _failed(f"corrupt zip archive: {exc}")
+                    break
                 if info.is_dir():
                     continue
                 member = info.filename
@@ -304,12 +314,12 @@ class _Walker:
             yield shown, _failed(f"cannot open tar archive: {why}")
             return
         with tf:
-            it = iter(tf)
             while True:
                 try:
-                    info = next(it)
-                except StopIteration:
-                    break
+                    info = tf.next()
+                    tf.members = []  # a stream: keep no member list (flat memory)
+                    if info is None:
+                        break
                 except (OSError, tarfile.TarError, EOFError, zlib.error) as exc:
                     # truncated or corrupt stream: what came before was yielded
                     yield f"{shown}!<rest of archive>", _failed(f"corrupt tar archive: {exc}")
