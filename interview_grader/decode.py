@@ -138,6 +138,34 @@ def decode_bytes(data: bytes, source: str) -> tuple[str, str]:
     return text, encoding
 
 
+# Characters that would break a one-line message or cannot be written as UTF-8:
+# C0 controls, DEL, and lone surrogates (undecodable bytes of a file name).
+_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")
+
+
+def display_path(path: str | bytes | os.PathLike) -> str:
+    """A file name as one line of valid text, for messages and ``Transcript.source``.
+
+    Names are returned unchanged unless they hold control characters or bytes
+    that are not valid in the file-system encoding (a GBK-named file on a UTF-8
+    system); those are written as escapes (``\\n``, ``\\xff``), so an error
+    stays on one line and a report can always be serialised.
+    """
+    name = os.fspath(path)
+    if isinstance(name, bytes):
+        name = os.fsdecode(name)
+    if not _UNPRINTABLE.search(name):
+        return name
+
+    def escape(m: re.Match[str]) -> str:
+        code = ord(m.group())
+        if 0xDC80 <= code <= 0xDCFF:  # a byte smuggled in by surrogateescape
+            return f"\\x{code - 0xDC00:02x}"
+        return m.group().encode("unicode_escape").decode("ascii")
+
+    return _UNPRINTABLE.sub(escape, name)
+
+
 def _check_limit(max_bytes: int | None) -> None:
     if max_bytes is None:
         return
@@ -161,9 +189,9 @@ def read_bytes(path: str | os.PathLike[str], max_bytes: int | None = DEFAULT_MAX
     or a device such as ``/dev/zero`` is refused without filling memory.
     """
     _check_limit(max_bytes)
-    source = os.fspath(path)
+    source = display_path(path)
     try:
-        with open(source, "rb") as handle:
+        with open(path, "rb") as handle:
             if max_bytes is None:
                 return handle.read()
             size = os.fstat(handle.fileno()).st_size
@@ -180,4 +208,4 @@ def read_bytes(path: str | os.PathLike[str], max_bytes: int | None = DEFAULT_MAX
 
 def read_text(path: str | os.PathLike[str], max_bytes: int | None = DEFAULT_MAX_BYTES) -> tuple[str, str]:
     """Read and decode a transcript file; return ``(text, encoding name)``."""
-    return decode_bytes(read_bytes(path, max_bytes), os.fspath(path))
+    return decode_bytes(read_bytes(path, max_bytes), display_path(path))

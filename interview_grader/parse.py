@@ -26,7 +26,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from .decode import DEFAULT_MAX_BYTES, read_text
+from .decode import DEFAULT_MAX_BYTES, display_path, read_text
 from .errors import TranscriptError
 from .transcript import QA, Part, Span, Transcript
 
@@ -302,7 +302,7 @@ def read_transcript(path: str | os.PathLike[str], max_bytes: int | None = DEFAUL
     with a ``TranscriptError`` before they are read.
     """
     text, encoding = read_text(path, max_bytes)
-    return parse_transcript(text, source=os.fspath(path), encoding=encoding)
+    return parse_transcript(text, source=display_path(path), encoding=encoding)
 
 
 def _parse(text: str, source: str, encoding: str) -> Transcript:

@@ -154,6 +154,34 @@ def test_bad_input(case: Case, tmp_path: Path):
         assert_clean_failure(result, case.code, f"error: {path}: {message}\n")
 
 
+def test_file_name_with_a_line_break_stays_one_line(tmp_path):
+    path = tmp_path / "a\nb.txt"
+    path.write_bytes(b"")
+    assert_clean_failure(run("grade", path), 2, f"error: {tmp_path}/a\\nb.txt: {EMPTY}\n")
+
+
+def test_undecodable_file_name_grades_and_serialises(tmp_path):
+    """A GBK-named file from an old archive on a UTF-8 system: the name is escaped, not a crash."""
+    raw = os.fsencode(tmp_path) + b"/\xd6\xd0\xce\xc4.txt"  # "中文" in GBK
+    try:
+        with open(raw, "wb") as fh:
+            fh.write("问题1：什么是数据并行？\n回答：每张卡一份完整模型。\n".encode("utf-8"))
+    except OSError:
+        pytest.skip("this file system only takes UTF-8 names")
+    outputs = {}
+    for fmt in ("json", "terminal"):
+        proc = subprocess.run(
+            [sys.executable, "-m", "interview_grader", "grade", os.fsdecode(raw), "-f", fmt],
+            capture_output=True, timeout=60,
+        )
+        assert proc.returncode == 0, proc.stderr.decode()
+        assert proc.stderr == b""
+        outputs[fmt] = proc.stdout.decode("utf-8")
+    shown = f"{tmp_path}/\\xd6\\xd0\\xce\\xc4.txt"
+    assert json.loads(outputs["json"])["source"] == shown
+    assert shown in outputs["terminal"]
+
+
 def test_every_committed_bad_file_is_in_the_table():
     listed = {c.make.file for c in CASES if hasattr(c.make, "file")}
     on_disk = {p.name for p in BAD.iterdir() if p.is_file() and not p.name.startswith(".")}

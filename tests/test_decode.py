@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import codecs
+import os
 from pathlib import Path
 
 import pytest
@@ -241,3 +242,35 @@ def test_bad_limit_is_a_programming_error(tmp_path, bad):
     path.write_bytes(SAMPLE.encode())
     with pytest.raises(ValueError):
         read_text(path, max_bytes=bad)
+
+
+# --------------------------------------------------------------------------
+# File names in messages and reports
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("面试/第1场.txt", "面试/第1场.txt"),
+        ("a\nb.txt", "a\\nb.txt"),
+        ("a\rb\x1b.txt", "a\\rb\\x1b.txt"),
+        (os.fsdecode(b"\xff\xfe.txt"), "\\xff\\xfe.txt"),  # a GBK or Latin-1 name on a UTF-8 system
+        (b"\xd6\xd0.txt", "\\xd6\\xd0.txt"),
+        (Path("x.txt"), "x.txt"),
+    ],
+)
+def test_display_path(name, shown):
+    from interview_grader.decode import display_path
+
+    assert display_path(name) == shown
+    assert "\n" not in display_path(name)
+    display_path(name).encode("utf-8")  # always writable
+
+
+def test_error_names_a_file_with_a_line_break_on_one_line(tmp_path):
+    path = tmp_path / "a\nb.txt"
+    path.write_bytes(b"")
+    with pytest.raises(TranscriptError) as err:
+        read_text(path)
+    assert str(err.value) == f"{tmp_path}/a\\nb.txt: empty file; expected an interview transcript"
