@@ -209,7 +209,9 @@ def evaluate(gold_files: list[str | Path], rubric: LoadedRubric) -> Evaluation:
             except GraderError as exc:
                 ev.failures.append(str(exc))
                 continue
-            by_num = {a.number: a for a in report.answers}
+            by_num: dict[int, object] = {}
+            for a in report.answers:  # a number written twice: the label means the first
+                by_num.setdefault(a.number, a)
             name = item.file
             for ga in item.answers:
                 n += 1

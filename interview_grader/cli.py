@@ -215,12 +215,8 @@ def eval_(
 
 
 def main() -> None:
-    """Console-script entry point."""
-    try:
-        app()
-    except KeyboardInterrupt:  # pragma: no cover - interrupted outside a command body
-        _err("interrupted")
-        sys.exit(EXIT_INTERRUPTED)
+    """Console-script entry point (typer turns a Ctrl-C outside a command body into exit 130)."""
+    app()
 
 
 from .batch.cli import register as _register_batch  # noqa: E402

@@ -19,7 +19,10 @@ class GraderError(Exception):
     def __str__(self) -> str:
         where = ""
         if self.path:
-            where = f"{self.path}:{self.line}: " if self.line else f"{self.path}: "
+            from .decode import display_path  # a name with a line break must not split the message
+
+            shown = display_path(self.path)
+            where = f"{shown}:{self.line}: " if self.line else f"{shown}: "
         return f"{where}{self.message}"
 
 

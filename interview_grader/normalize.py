@@ -18,8 +18,9 @@ _HYPHENS = frozenset("-\u2010\u2011\u2012\u2013_")
 
 @lru_cache(maxsize=8192)
 def _fold_char(ch: str) -> str:
-    out = unicodedata.normalize("NFKC", ch).lower()
-    return out
+    """NFKC and lower case; a tab is a space and a carriage return ends a line
+    (CRLF becomes two line ends, a lone CR one, as the parser reads them)."""
+    return unicodedata.normalize("NFKC", ch).lower().replace("\t", " ").replace("\r", "\n")
 
 
 _t2s = None
@@ -118,7 +119,7 @@ class _Table(dict):
         ch = chr(code)
         f = _CHAR_CACHE.get(ch)
         if f is None:
-            f = _CHAR_CACHE[ch] = _fold_char(ch).replace("\t", " ")
+            f = _CHAR_CACHE[ch] = _fold_char(ch)
         self[code] = f
         return f
 
@@ -126,8 +127,8 @@ class _Table(dict):
 _CHAR_CACHE: dict[str, str] = {}
 _TRANSLATE = _Table()
 # Deleted from the folded copy: a hyphen or underscore between two letters
-# (all-reduce -> allreduce), white space after white space, and carriage returns.
-_DELETE = re.compile(r"(?<=[^\W\d_])[-\u2010-\u2013_](?=[^\W\d_])|(?<= )[ \r]+|\r")
+# (all-reduce -> allreduce) and a space after a space.
+_DELETE = re.compile(r"(?<=[^\W\d_])[-\u2010-\u2013_](?=[^\W\d_])|(?<= ) +")
 
 
 def fold(source: str, base: int = 0) -> Folded:
@@ -165,5 +166,5 @@ def fold(source: str, base: int = 0) -> Folded:
 def fold_term(term: str) -> str:
     """Fold a rubric term the same way texts are folded."""
     if term.isascii():
-        return _DELETE.sub("", term.lower().replace("\t", " "))
+        return _DELETE.sub("", term.lower().replace("\t", " ").replace("\r", "\n"))
     return fold(term).text

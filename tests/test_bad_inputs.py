@@ -302,11 +302,6 @@ def test_mixed_line_endings():
     assert all(a["status"] == "graded" for a in report["answers"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="normalize.py: _DELETE removes every \\r, so a lone CR (old Mac line ending) glues two lines "
-    "into one sentence for the engine while the parser splits them; map a lone \\r to \\n instead",
-)
 def test_lone_cr_grades_like_lf(rubric):
     answer = (
         "A: Every GPU sends its gradients to the next one in the ring. I think the last GPU in the ring "
