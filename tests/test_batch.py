@@ -367,6 +367,8 @@ def test_walk_order_glob_and_count(mixed):
     entries = list(iter_entries(spec))
     assert [e.seq for e in entries] == list(range(len(entries)))
     assert count_entries(spec) == len(entries) == GOOD + len(BAD)
+    in_2_of_3 = lambda item_id: shard_of(item_id, 3) == 2  # noqa: E731
+    assert count_entries(spec, in_2_of_3) == len(list(iter_entries(spec, in_2_of_3)))
     only_good = InputSpec(paths=(str(mixed / "folder"),), globs=("*good*",))
     assert [Path(e.id).name for e in iter_entries(only_good)] == ["a_good.txt", "b_good.txt"]
 

@@ -189,8 +189,9 @@ class _Walker:
     (or not) before the walk advances, because tar members are streamed.
     """
 
-    def __init__(self, spec: InputSpec):
+    def __init__(self, spec: InputSpec, names_only: bool = False):
         self.spec = spec
+        self.names_only = names_only  # counting: JSONL lines are not parsed (ids are placeholders)
 
     def walk(self) -> Iterator[tuple[str, Load]]:
         for given in self.spec.paths:
@@ -368,6 +369,9 @@ class _Walker:
                     continue
                 if not raw.strip():
                     continue
+                if self.names_only:
+                    yield where, _failed("not read")
+                    continue
                 try:
                     record = json.loads(raw)
                 except (ValueError, UnicodeDecodeError) as exc:
@@ -446,6 +450,8 @@ def count_entries(spec: InputSpec, select: Callable[[str], bool] | None = None) 
 
     (Tar streams are decompressed to find their members.)
     """
+    if select is None:  # no ids needed: JSONL lines are counted, not parsed
+        return sum(1 for _ in _Walker(spec, names_only=True).walk())
     unique = _Unique()
     n = 0
     for raw, _load in _Walker(spec).walk():
