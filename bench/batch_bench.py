@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import io
 import json
-import os
 import random
 import re
 import resource

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from conftest import MINI_RUBRIC, ROOT
 from interview_grader import Report, TranscriptError
-from interview_grader.batch import BatchOptions, ItemError, grade_many, merge_outdirs, run_batch
+from interview_grader.batch import BatchOptions, ItemError, grade_many, run_batch
 from interview_grader.batch.inputs import (InputSpec, clean_id, count_entries, iter_entries, parse_shard,
                                            safe_filename, shard_of)
 from interview_grader.cli import app

@@ -26,7 +26,6 @@ import hashlib
 import json
 import multiprocessing as mp
 import os
-import sys
 import time
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
