@@ -458,3 +458,21 @@ def test_streamed_zip_directory_matches_zipfile(tmp_path):
     (tmp_path / "broken.zip").write_bytes(path.read_bytes()[:-30])
     entries = list(iter_entries(InputSpec(paths=(str(tmp_path / "broken.zip"),))))
     assert len(entries) == 1 and entries[0].error.startswith("cannot open zip archive")
+
+
+def test_summary_html_and_linked_html_reviews(tmp_path):
+    out = tmp_path / "out"
+    src = tmp_path / "in"
+    src.mkdir()
+    for p in sorted((ROOT / "transcripts").glob("*.txt"))[:2]:
+        shutil.copy(p, src / p.name)
+    result = runner.invoke(app, ["batch", str(src), "-o", str(out), "-j", "1", "-q", "--reports", "html",
+                                 "--rubric", str(MINI_RUBRIC)])
+    assert result.exit_code == 0, result.output
+    page = (out / "summary.html").read_text(encoding="utf-8")
+    reviews = sorted((out / "reports").glob("*.html"))
+    assert len(reviews) == 2
+    for r in reviews:
+        assert f'href="reports/{r.name}"' in page  # the dashboard links every review
+        assert r.read_text(encoding="utf-8").lstrip().lower().startswith("<!doctype html>")
+    assert "Content-Security-Policy" in page

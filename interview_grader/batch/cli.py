@@ -23,6 +23,7 @@ EXIT_BAD_ARGS = 2
 class ReportFormat(str, Enum):
     json = "json"
     markdown = "markdown"
+    html = "html"
 
 
 class SummaryFormat(str, Enum):

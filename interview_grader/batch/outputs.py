@@ -33,8 +33,10 @@ TRANSCRIPTS_CSV = "transcripts.csv"
 ANSWERS_CSV = "answers.csv"
 SUMMARY_JSON = "summary.json"
 SUMMARY_MD = "summary.md"
+SUMMARY_HTML = "summary.html"
+DASHBOARD_ROWS = 5000  # transcripts listed on summary.html (all are in transcripts.csv)
 REPORTS_DIR = "reports"
-REPORT_FORMATS = {"json": ".json", "markdown": ".md"}
+REPORT_FORMATS = {"json": ".json", "markdown": ".md", "html": ".html"}
 
 TRANSCRIPT_COLUMNS = [
     "id", "role", "years", "language", "score", "grade", "recommendation", "questions", "answered",
@@ -131,6 +133,8 @@ def rebuild_derived(outdir: Path, reports: str | None = None) -> Summary:
     """Rebuild CSVs, summaries (and reports/) from results.jsonl and errors.jsonl."""
     outdir = Path(outdir)
     summary = Summary()
+    rows: list[dict] = []  # the first DASHBOARD_ROWS transcripts, for summary.html
+    links: dict[str, str] = {}
     rdir = outdir / REPORTS_DIR
     written: set[str] = set()
     if reports:
@@ -141,7 +145,10 @@ def rebuild_derived(outdir: Path, reports: str | None = None) -> Summary:
         tw.writerow(TRANSCRIPT_COLUMNS)
         aw.writerow(ANSWER_COLUMNS)
         for rec in results_journal(outdir).records():
-            tw.writerow(transcript_row(rec))
+            row = transcript_row(rec)
+            tw.writerow(row)
+            if len(rows) < DASHBOARD_ROWS:
+                rows.append(dict(zip(TRANSCRIPT_COLUMNS, row)))
             aw.writerows(answer_rows(rec))
             summary.add_result(rec)
             if reports:
@@ -153,9 +160,11 @@ def rebuild_derived(outdir: Path, reports: str | None = None) -> Summary:
                 with atomic_writer(target, sync=False) as fh:
                     fh.write(_render_report(rec, reports))
                 written.add(name)
+                if reports == "html" and len(links) < DASHBOARD_ROWS:
+                    links[rec["id"]] = f"{REPORTS_DIR}/{name}"
     if reports:  # reports of records no longer in results.jsonl
         for p in rdir.iterdir():
-            if p.name not in written and p.suffix in (".json", ".md") and p.is_file():
+            if p.name not in written and p.suffix in (".json", ".md", ".html") and p.is_file():
                 p.unlink()
     for rec in errors_journal(outdir).records():
         summary.add_error(rec)
@@ -163,12 +172,22 @@ def rebuild_derived(outdir: Path, reports: str | None = None) -> Summary:
         fh.write(summary.to_json())
     with atomic_writer(outdir / SUMMARY_MD) as fh:
         fh.write(summary.to_markdown())
+    from ..render.dashboard import to_dashboard
+
+    data = summary.to_dict()
+    with atomic_writer(outdir / SUMMARY_HTML) as fh:
+        fh.write(to_dashboard(data, rows, links or None, lang=_majority_language(rows)))
     _write_state(outdir, reports)
     return summary
 
 
 STATE = ".state.json"  # not an output: what the derived files were built from
-DERIVED = (TRANSCRIPTS_CSV, ANSWERS_CSV, SUMMARY_JSON, SUMMARY_MD)
+DERIVED = (TRANSCRIPTS_CSV, ANSWERS_CSV, SUMMARY_JSON, SUMMARY_MD, SUMMARY_HTML)
+
+
+def _majority_language(rows: list[dict]) -> str:
+    zh = sum(1 for r in rows if r.get("language") == "zh")
+    return "zh" if zh * 2 > len(rows) else "en"
 
 
 def _journal_stamp(outdir: Path) -> dict:
