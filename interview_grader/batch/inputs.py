@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
+from ..decode import DEFAULT_MAX_BYTES  # one limit for grade and batch
 from .lazyzip import open_zip
 
 __all__ = [
@@ -46,7 +47,6 @@ __all__ = [
     "DEFAULT_MAX_BYTES",
 ]
 
-DEFAULT_MAX_BYTES = 10 * 1024 * 1024
 ZIP_SUFFIXES = (".zip",)
 TAR_SUFFIXES = (".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tar.xz", ".txz")
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
@@ -172,7 +172,7 @@ def _reason(exc: BaseException) -> str:
 
 
 def _too_large(size: int, limit: int) -> str:
-    return f"too large: {size} bytes (limit {limit}; see --max-bytes)"
+    return f"file is {size} bytes, over the limit of {limit} bytes (--max-bytes)"
 
 
 Load = Callable[[], "tuple[bytes | None, str | None]"]
@@ -365,7 +365,7 @@ class _Walker:
                 if len(raw) > limit and not raw.endswith(b"\n"):
                     while raw and not raw.endswith(b"\n"):  # skip the rest of the line
                         raw = fh.readline(1 << 20)
-                    yield where, _failed(f"too large: JSONL line over {limit} bytes (see --max-bytes)")
+                    yield where, _failed(f"JSONL line is over the limit of {limit} bytes (--max-bytes)")
                     continue
                 if not raw.strip():
                     continue
