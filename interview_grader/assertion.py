@@ -89,26 +89,31 @@ _REPORTED = re.compile(
 )
 
 
-def _coverage(ranges, n: int) -> bytearray:
-    """Positions of a text of length n covered by any of the (start, end) ranges: O(n + ranges)."""
-    diff = [0] * (n + 1)
-    for a, b in ranges:
-        if a < b:
-            diff[max(a, 0)] += 1
-            diff[min(b, n)] -= 1
-    out = bytearray(n + 1)
-    run = 0
-    for i in range(n + 1):
-        run += diff[i]
-        out[i] = 1 if run > 0 else 0
-    return out
+class _Union:
+    """A union of half-open ranges as sorted disjoint starts and ends: membership in O(log k)."""
+
+    __slots__ = ("starts", "ends")
+
+    def __init__(self, ranges) -> None:
+        merged: list[list[int]] = []
+        for a, b in sorted(r for r in ranges if r[0] < r[1]):
+            if merged and a <= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], b)
+            else:
+                merged.append([a, b])
+        self.starts = [a for a, _ in merged]
+        self.ends = [b for _, b in merged]
+
+    def __contains__(self, pos: int) -> bool:
+        i = bisect_right(self.starts, pos) - 1
+        return i >= 0 and pos < self.ends[i]
 
 
 @dataclass(frozen=True)
 class Scopes:
     """Segmentation and non-asserted ranges of one folded text.
 
-    Look-ups are O(1) or O(log n) (coverage arrays and sorted cue positions),
+    Look-ups are O(log n) (merged scope ranges and sorted cue positions),
     so a long text with many cues stays linear to grade.
     """
 
@@ -116,8 +121,8 @@ class Scopes:
     clauses: tuple[tuple[int, int], ...]
     negated: tuple[tuple[int, int, int], ...]  # (cue start, scope start, scope end)
     void: tuple[tuple[int, int], ...]
-    _neg: bytearray = field(repr=False, compare=False, default_factory=bytearray)
-    _void: bytearray = field(repr=False, compare=False, default_factory=bytearray)
+    _neg: _Union = field(repr=False, compare=False, default_factory=lambda: _Union(()))
+    _void: _Union = field(repr=False, compare=False, default_factory=lambda: _Union(()))
     _cues: tuple[int, ...] = field(repr=False, compare=False, default=())  # sorted cue starts
     _cue_ends: tuple[int, ...] = field(repr=False, compare=False, default=())  # scope start of each cue
     _clause_starts: tuple[int, ...] = field(repr=False, compare=False, default=())
@@ -127,7 +132,7 @@ class Scopes:
         cues = sorted((c, a) for c, a, _ in negated)
         return cls(
             tuple(sentences), tuple(clauses), tuple(sorted(negated)), tuple(sorted(void)),
-            _coverage(((a, b) for _, a, b in negated), n), _coverage(void, n),
+            _Union((a, b) for _, a, b in negated), _Union(void),
             tuple(c for c, _ in cues), tuple(a for _, a in cues), tuple(a for a, _ in clauses),
         )
 
@@ -138,7 +143,7 @@ class Scopes:
         after its first character ("DDP并不依赖PS" matched as one gap term).
         A cue at the very start ("没有中心节点") is the term's own wording.
         """
-        if 0 <= start < len(self._neg) and self._neg[start]:
+        if start in self._neg:
             return True
         end = start + 1 if end is None else end
         i = bisect_right(self._cues, start)
@@ -149,7 +154,7 @@ class Scopes:
         return False
 
     def is_void(self, pos: int) -> bool:
-        return 0 <= pos < len(self._void) and bool(self._void[pos])
+        return pos in self._void
 
     def clause_at(self, pos: int) -> tuple[int, int]:
         """The clause containing ``pos`` (or an empty range)."""

@@ -154,7 +154,7 @@ class TermSet:
     alternatives: tuple[Alternative, ...]
     literals: frozenset[str] = frozenset()  # keys of the one-piece literal alternatives
     regexes: tuple[str, ...] = ()  # sources of the one-piece regex alternatives
-    gaps: tuple[Alternative, ...] = ()  # alternatives of several pieces
+    gaps: tuple[tuple["FastPiece", ...], ...] = ()  # alternatives of several pieces
     gap_starts: frozenset[str] = frozenset()  # literal keys that can start a gap alternative
     gap_regex_start: bool = False  # some gap alternative starts with a regex
 
@@ -175,7 +175,21 @@ class TermSet:
                 gaps.append(alt)
         starts = frozenset(o.key for g in gaps for o in g[0] if isinstance(o, Literal))
         rx_start = any(not isinstance(o, Literal) for g in gaps for o in g[0])
-        return cls(source, alts, frozenset(lits), tuple(dict.fromkeys(rxs)), tuple(gaps), starts, rx_start)
+        fast = tuple(tuple(FastPiece.of(piece) for piece in g) for g in gaps)
+        return cls(source, alts, frozenset(lits), tuple(dict.fromkeys(rxs)), fast, starts, rx_start)
+
+
+@dataclass(frozen=True)
+class FastPiece:
+    """A piece of a gap term as a key set and regexes, so its hits are one set intersection."""
+
+    keys: frozenset[str]
+    regexes: tuple[str, ...]
+
+    @classmethod
+    def of(cls, piece: Piece) -> "FastPiece":
+        keys = frozenset(o.key for o in piece if isinstance(o, Literal))
+        return cls(keys, tuple(o.source for o in piece if not isinstance(o, Literal)))
 
 
 class Compiler:
@@ -329,13 +343,12 @@ class Doc:
             self._lits_of = compiler
         return self._lits
 
-    def _piece_hits(self, piece: Piece, lits: dict) -> list[tuple[int, int]]:
+    def _piece_hits(self, piece: "FastPiece", lits: dict) -> list[tuple[int, int]]:
         out: list[tuple[int, int]] = []
-        for opt in piece:
-            if isinstance(opt, Literal):
-                out.extend(lits.get(opt.key, ()))
-            else:
-                out.extend(self._regex_hits(opt.source))
+        for key in piece.keys & lits.keys():
+            out.extend(lits[key])
+        for src in piece.regexes:
+            out.extend(self._regex_hits(src))
         return out
 
     def _regex_hits(self, src: str) -> list[tuple[int, int]]:
