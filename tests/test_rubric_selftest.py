@@ -61,7 +61,13 @@ def test_selftest_detects_a_broken_example(rubric):
 
 @pytest.mark.parametrize(
     "question",
-    ["请介绍一下你未来三年的职业规划。", "How would you optimise a slow SQL query?", "你最喜欢哪个深度学习框架？"],
+    [
+        "请介绍一下你未来三年的职业规划。",
+        "How would you optimise a slow SQL query?",
+        "你最喜欢哪个深度学习框架？",
+        "请介绍一下你在分布式训练方面的项目经验。",  # behavioural, not a topic of the rubric
+        "Tell me about your experience with distributed training.",
+    ],
 )
 def test_questions_outside_the_rubric_are_ungraded(rubric, question):
     assert classify(question, None, rubric).topic_id is None
