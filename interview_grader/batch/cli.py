@@ -13,7 +13,7 @@ from typing import List, Optional
 
 import typer
 
-from ..cli import Lang, user_errors, write_output
+from ..cli import Lang, _err, user_errors, write_output
 from .inputs import DEFAULT_MAX_BYTES, parse_shard
 from .run import DEFAULT_TIMEOUT, BatchError, BatchOptions, BatchResult
 
@@ -29,10 +29,6 @@ class ReportFormat(str, Enum):
 class SummaryFormat(str, Enum):
     markdown = "markdown"
     json = "json"
-
-
-def _err(message: str) -> None:
-    typer.echo(message, err=True)
 
 
 class _Bar:
