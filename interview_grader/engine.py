@@ -128,6 +128,7 @@ def grade_answer(qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str
     doc = Doc.of(answer.text, base=answer.span.start, question=qa.question.text)
 
     flags: list[Flag] = []
+    flagged_sentences: set[tuple[int, int]] = set()  # a sentence that asserts an error earns nothing
     for m in r.misconceptions:
         if m.topics is not None and topic.id not in m.topics:
             continue
@@ -135,6 +136,7 @@ def grade_answer(qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str
             hit = doc.find(p, rubric.compiler, topic.id)
             if hit:
                 quote, s, e = _evidence(doc, source, hit)
+                flagged_sentences.add(doc.sentence_at(hit.start))
                 flags.append(Flag(
                     id=m.id, severity=m.severity, evidence=quote, start=s, end=e,
                     claim=m.claim.get(lang), correction=m.correction.get(lang),
@@ -148,7 +150,7 @@ def grade_answer(qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str
             if not hit:
                 continue
             quote, s, e = _evidence(doc, source, hit)
-            if any(s < f.end and f.start < e for f in flags):
+            if doc.sentence_at(hit.start) in flagged_sentences or any(s < f.end and f.start < e for f in flags):
                 continue  # the words that assert an error cannot also earn a point
             covered.append(Covered(id=k.id, core=k.core, evidence=quote, start=s, end=e))
             break

@@ -1,0 +1,65 @@
+"""Engine rules on the small rubric, where the arithmetic can be followed by hand.
+
+mini rubric: topic ring-allreduce with core points ring-neighbours and
+ring-two-phases and depth point ring-bandwidth; misconception
+ring-allreduce-central-node (critical: -20, cap 25); core_curve 1.
+"""
+from __future__ import annotations
+
+import pytest
+
+from interview_grader import grade, parse_transcript
+
+
+def one(mini_rubric, answer: str, question: str = "请讲讲环形规约的原理？"):
+    text = f"问题1：{question}\n回答：{answer}\n"
+    return grade(parse_transcript(text, "t.txt"), mini_rubric).answers[0]
+
+
+def test_full_coverage_scores_100(mini_rubric):
+    a = one(mini_rubric, "每个节点只和相邻节点通信。先做reduce-scatter再做all-gather。它是带宽最优的。")
+    assert (a.status, a.score, a.grade) == ("graded", 100, 5)
+    assert [c.id for c in a.covered] == ["ring-neighbours", "ring-two-phases", "ring-bandwidth"]
+
+
+def test_one_core_point_of_two(mini_rubric):
+    a = one(mini_rubric, "每个节点只和相邻节点通信。")
+    assert a.score == 43  # 85 * 1/2 = 42.5, rounded half up
+    assert a.missing == ["ring-two-phases", "ring-bandwidth"] and a.missing_core == ["ring-two-phases"]
+
+
+def test_critical_flag_penalises_and_caps(mini_rubric):
+    a = one(mini_rubric, "先做reduce-scatter再做all-gather。环形规约最后发给中心节点汇总。")
+    assert [f.id for f in a.misconceptions] == ["ring-allreduce-central-node"]
+    assert a.score == 23  # 42.5 - 20 = 22.5 -> 23, under the cap of 25
+
+
+def test_a_sentence_that_asserts_an_error_earns_nothing(mini_rubric):
+    same = one(mini_rubric, "Ring all-reduce sends gradients to a master node, then each worker talks to its neighbours.",
+               "Explain ring all-reduce.")
+    assert [f.id for f in same.misconceptions] == ["ring-allreduce-central-node"] and same.covered == []
+    apart = one(mini_rubric, "Ring all-reduce sends gradients to a master node. Each worker talks to its neighbours.",
+                "Explain ring all-reduce.")
+    assert [c.id for c in apart.covered] == ["ring-neighbours"]
+
+
+@pytest.mark.parametrize("answer", ["", "不知道", "不知道。", "略", "I don't know."])
+def test_non_answers(mini_rubric, answer):
+    a = one(mini_rubric, answer)
+    assert (a.status, a.score) == ("no-answer", 0)
+
+
+def test_echoing_the_question_is_off_topic(mini_rubric):
+    a = one(mini_rubric, "环形规约在我们团队很重要，大家一起努力把项目做好了。")
+    assert (a.status, a.score) == ("off-topic", 0)
+
+
+def test_question_outside_the_rubric_is_ungraded(mini_rubric):
+    a = one(mini_rubric, "希望三年内带团队。", "你的职业规划是什么？")
+    assert (a.status, a.score, a.topic) == ("ungraded", None, None)
+
+
+def test_a_list_of_terms_is_capped(mini_rubric, rubric):
+    text = "问题1：请简述Ring-Allreduce的原理。\n回答：Ring-Allreduce、reduce-scatter、all-gather、带宽最优、NCCL、Horovod、环形拓扑。\n"
+    a = grade(parse_transcript(text, "t.txt"), rubric).answers[0]
+    assert a.status == "graded" and a.score <= rubric.rubric.scoring.term_list_cap
