@@ -6,8 +6,9 @@ A claim counts as asserted only outside these scopes:
   negates the rest of its clause, up to a turn such as 而是 / 其实 / but;
 * contrast: 不同于 X, 与 X 不同, 而不是 X, unlike X, rather than X,
   instead of X, as opposed to X put X under negation;
-* reported belief: 很多人以为 …, 有人误以为 …, a common mistake is to think …
-  voids the claim up to the correction (其实 / 实际上 / but / actually);
+* reported belief or a counterfactual: 很多人以为 …, 有人误以为 …, a common
+  mistake is to think …, a naive approach …, 如果所有节点都 … voids the claim up to
+  the correction (其实 / 实际上 / but / actually);
 * questions: a sentence ending in ? / ？ (often the question restated) is void.
 
 Everything works on the folded copy (see ``normalize``), where full-width
@@ -85,7 +86,9 @@ _REPORTED = re.compile(
     r"|(?:it is|it's) (?:often|commonly|widely|sometimes) (?:thought|believed|assumed|said|claimed)"
     r"|a (?:common|frequent|typical) (?:mistake|misconception|misunderstanding|myth|error|belief)(?: is)?"
     r"|(?:people|candidates) (?:often|commonly|sometimes) (?:think|believe|assume|say)"
-    r"|(?:the )?myth (?:is )?that|contrary to popular belief)(?![a-z])"
+    r"|(?:the )?myth (?:is )?that|contrary to popular belief"
+    r"|a naive (?:approach|implementation|scheme|way|design|solution)|naively|if (?:every(?:one|body)|all (?:the )?(?:workers|nodes|gpus|ranks)))(?![a-z])"
+    r"|朴素的做法|最朴素的|最简单粗暴的做法|如果所有|假如所有|如果每个节点都|假如每个节点都"
 )
 
 

@@ -85,3 +85,14 @@ def test_restated_question_is_not_a_claim():
     q = "DDP是通过参数服务器同步参数的"
     doc = Doc.of("DDP是通过参数服务器同步参数的。不是这样。", question=q)
     assert doc.find(CLAIM, Compiler(LEX)) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A naive approach where DDP sends everything to a parameter server would overload it.",
+        "如果所有节点都把梯度发给参数服务器，DDP 就会很慢。",
+    ],
+)
+def test_counterfactuals_are_not_claims(text):
+    assert asserted(text) is False
