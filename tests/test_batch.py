@@ -466,7 +466,7 @@ def test_summary_html_and_linked_html_reviews(tmp_path):
     src.mkdir()
     for p in sorted((ROOT / "transcripts").glob("*.txt"))[:2]:
         shutil.copy(p, src / p.name)
-    result = runner.invoke(app, ["batch", str(src), "-o", str(out), "-j", "1", "-q", "--reports", "html",
+    result = runner.invoke(app, ["batch", str(src), "-o", str(out), "-j", "1", "-q", "--html",
                                  "--rubric", str(MINI_RUBRIC)])
     assert result.exit_code == 0, result.output
     page = (out / "summary.html").read_text(encoding="utf-8")

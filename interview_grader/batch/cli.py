@@ -149,6 +149,9 @@ def register(app: typer.Typer) -> None:
         reports: Optional[ReportFormat] = typer.Option(
             None, "--reports", help="Also write one report per transcript into OUTDIR/reports/."
         ),
+        html: bool = typer.Option(
+            False, "--html", help="Same as --reports html: an HTML review per transcript, linked from summary.html."
+        ),
         dask: Optional[str] = typer.Option(
             None, "--dask-scheduler", "--dask", metavar="ADDRESS|local",
             help="Grade on a Dask cluster (needs the dask extra); 'local' starts one here.",
@@ -166,6 +169,11 @@ def register(app: typer.Typer) -> None:
         """
         from .run import run_batch
 
+        if html:
+            if reports not in (None, ReportFormat.html):
+                _err("error: --html and --reports are alternatives; give one")
+                raise typer.Exit(EXIT_BAD_ARGS)
+            reports = ReportFormat.html
         with user_errors():
             try:
                 shard_kn = parse_shard(shard) if shard else None
