@@ -253,7 +253,8 @@ def test_shards_merged_equal_a_single_run(mixed, mixed_run, tmp_path):
         assert result.exit_code in (0, 3), result.output
         shards.append(d)
     sizes = [len(read_lines(d / "index.jsonl")) for d in shards]
-    assert sum(sizes) == GOOD + len(BAD) and all(sizes)
+    # every input in exactly one shard (ids hold the random tmp path, so a shard may be empty)
+    assert sum(sizes) == GOOD + len(BAD)
     merged = tmp_path / "merged"
     result = cli("merge", *reversed(shards), "-o", merged)
     assert result.exit_code == 3, result.output
