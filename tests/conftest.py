@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -9,6 +11,9 @@ DATA = ROOT / "tests" / "data"
 SHARED = ROOT.parent / "shared"
 SEED = SHARED / "seed" / "seed_interview.txt"
 MINI_RUBRIC = DATA / "mini_rubric.yaml"
+
+# compiled-rubric cache of this test session, not the user's (subprocesses inherit it)
+os.environ.setdefault("INTERVIEW_GRADER_CACHE", tempfile.mkdtemp(prefix="ig-cache-"))
 
 
 @pytest.fixture(scope="session")

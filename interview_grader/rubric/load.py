@@ -129,8 +129,20 @@ def _fmt_loc(loc: tuple) -> str:
     return out or "(top level)"
 
 
-def parse_rubric(text: str, path: str = "<rubric>") -> LoadedRubric:
-    """Validate and compile rubric YAML given as text."""
+def parse_rubric(text: str, path: str = "<rubric>", use_cache: bool = True) -> LoadedRubric:
+    """Validate and compile rubric YAML given as text.
+
+    A rubric already compiled by an earlier process is taken from the per-user
+    cache (see ``rubric.cache``): the same text always compiles the same way.
+    """
+    sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    if use_cache:
+        from . import cache
+
+        hit = cache.load(sha)
+        if hit is not None:
+            rubric, compiler = hit
+            return LoadedRubric(rubric, compiler, path, sha)
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
         data = yaml.load(text, Loader=loader)
@@ -156,7 +168,10 @@ def parse_rubric(text: str, path: str = "<rubric>") -> LoadedRubric:
         raise RubricError(f"{where}{msg}{more}", path, line) from None
     compiler = Compiler(rubric.lexicon)
     _compile_all(data, lines, compiler, path)
-    sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    if use_cache:
+        from . import cache
+
+        cache.store(sha, rubric, compiler)
     return LoadedRubric(rubric, compiler, path, sha)
 
 
