@@ -14,9 +14,25 @@ docs/batch.md describes the outputs, exit codes, resume and sharding.
 """
 from __future__ import annotations
 
-from .inputs import Entry, InputSpec, iter_entries
-from .merge import merge_outdirs
-from .run import BatchError, BatchOptions, BatchResult, ItemError, grade_many, run_batch
+from importlib import import_module
+
+DEFAULT_TIMEOUT = 120.0  # seconds one transcript may take (--timeout)
+
+# Loaded on first use: `interview-grader grade` imports the CLI, which registers
+# the batch commands, and should not pay for the batch machinery at start-up.
+_WHERE = {
+    "Entry": ".inputs", "InputSpec": ".inputs", "iter_entries": ".inputs",
+    "merge_outdirs": ".merge",
+    "BatchError": ".run", "BatchOptions": ".run", "BatchResult": ".run", "ItemError": ".run",
+    "grade_many": ".run", "run_batch": ".run",
+}
+
+
+def __getattr__(name: str):
+    if name in _WHERE:
+        return getattr(import_module(_WHERE[name], __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "BatchError",

@@ -9,13 +9,16 @@ from __future__ import annotations
 import threading
 from enum import Enum
 from pathlib import Path
-from typing import List, Optional
+from typing import TYPE_CHECKING, List, Optional
 
 import typer
 
 from ..cli import Lang, _err, user_errors, write_output
-from .inputs import DEFAULT_MAX_BYTES, parse_shard
-from .run import DEFAULT_TIMEOUT, BatchError, BatchOptions, BatchResult
+from ..decode import DEFAULT_MAX_BYTES
+from . import DEFAULT_TIMEOUT
+
+if TYPE_CHECKING:  # the batch machinery is imported when a batch command runs, not at start-up
+    from .run import BatchOptions, BatchResult
 
 EXIT_BAD_ARGS = 2
 
@@ -167,7 +170,8 @@ def register(app: typer.Typer) -> None:
         Rerunning the same command resumes: only inputs not yet graded (by
         content hash and rubric) are graded.  Exit code 3 when some inputs failed.
         """
-        from .run import run_batch
+        from .inputs import parse_shard
+        from .run import BatchError, BatchOptions, run_batch
 
         if html:
             if reports not in (None, ReportFormat.html):

@@ -50,7 +50,7 @@ __all__ = [
 EXIT_OK = 0
 EXIT_SOME_FAILED = 3
 DEFAULT_CHUNKSIZE = 16
-DEFAULT_TIMEOUT = 120.0
+from . import DEFAULT_TIMEOUT  # noqa: E402,F401  (re-exported for callers of run)
 CRASH = "the grader process died while grading this input"
 
 
