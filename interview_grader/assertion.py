@@ -131,7 +131,7 @@ class Scopes:
     _clause_starts: tuple[int, ...] = field(repr=False, compare=False, default=())
 
     @classmethod
-    def build(cls, n: int, sentences, clauses, negated, void) -> "Scopes":
+    def build(cls, sentences, clauses, negated, void) -> "Scopes":
         cues = sorted((c, a) for c, a, _ in negated)
         return cls(
             tuple(sentences), tuple(clauses), tuple(sorted(negated)), tuple(sorted(void)),
@@ -221,7 +221,7 @@ def analyse(text: str, question: str | None = None) -> Scopes:
         elif question and _restates(text[a:b], question):
             void.append((a, b))
 
-    return Scopes.build(len(text), sentences, clauses, negated, void)
+    return Scopes.build(sentences, clauses, negated, void)
 
 
 def _restates(sentence: str, question: str) -> bool:
