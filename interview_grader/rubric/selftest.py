@@ -28,6 +28,15 @@ def rule_hits(patterns, text: str, rubric: LoadedRubric) -> bool:
     return any(doc.find(p, rubric.compiler) for p in patterns)
 
 
+def _check_rule(name: str, rule, verb: str, rubric: LoadedRubric) -> list[ExampleFailure]:
+    """A rule must hit each of its ``matches`` and none of its ``non_matches``."""
+    fails = [ExampleFailure(name, ex, f"should {verb} it, does not")
+             for ex in rule.matches if not rule_hits(rule.patterns, ex, rubric)]
+    fails += [ExampleFailure(name, ex, f"should not {verb} it, does")
+              for ex in rule.non_matches if rule_hits(rule.patterns, ex, rubric)]
+    return fails
+
+
 def run_selftest(rubric: LoadedRubric) -> list[ExampleFailure]:
     from ..topics import classify
 
@@ -39,17 +48,7 @@ def run_selftest(rubric: LoadedRubric) -> list[ExampleFailure]:
             if got != t.id:
                 fails.append(ExampleFailure(f"topic {t.id}", q, f"should map here, mapped to {got}"))
         for k in t.key_points:
-            for ex in k.matches:
-                if not rule_hits(k.patterns, ex, rubric):
-                    fails.append(ExampleFailure(f"key point {k.id}", ex, "should cover it, does not"))
-            for ex in k.non_matches:
-                if rule_hits(k.patterns, ex, rubric):
-                    fails.append(ExampleFailure(f"key point {k.id}", ex, "should not cover it, does"))
+            fails += _check_rule(f"key point {k.id}", k, "cover", rubric)
     for m in r.misconceptions:
-        for ex in m.matches:
-            if not rule_hits(m.patterns, ex, rubric):
-                fails.append(ExampleFailure(f"misconception {m.id}", ex, "should flag it, does not"))
-        for ex in m.non_matches:
-            if rule_hits(m.patterns, ex, rubric):
-                fails.append(ExampleFailure(f"misconception {m.id}", ex, "should not flag it, does"))
+        fails += _check_rule(f"misconception {m.id}", m, "flag", rubric)
     return fails
