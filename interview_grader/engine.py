@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 
 from . import __version__
-from .matcher import Doc, Hit
-from .normalize import fold
+from .matcher import Doc, Gates, Hit
+from .normalize import Folded, fold
 from .notes import note
 from .report import Covered, Flag, GradedAnswer, Overall, Report, RubricInfo
 from .rubric.load import LoadedRubric, load_rubric
@@ -38,8 +38,9 @@ def _round(x: float) -> int:
     return int(x + 0.5) if x >= 0 else -int(-x + 0.5)
 
 
-def _is_non_answer(answer: str, rubric: LoadedRubric) -> bool:
-    text = fold(answer).text.strip(_STRIP)
+def _is_non_answer(answer: str | Folded, rubric: LoadedRubric) -> bool:
+    """Is the answer empty or only a phrase such as "不知道" / "no idea" (``answer``: raw or folded)?"""
+    text = (answer if isinstance(answer, Folded) else fold(answer)).text.strip(_STRIP)
     if not text:
         return True
     phrases = rubric.memo.get("non_answers")
@@ -82,6 +83,25 @@ def _evidence(doc: Doc, source: str, hit: Hit) -> tuple[str, int, int]:
     return source[start:end], start, end
 
 
+class _Plan:
+    """The rubric's patterns with the literal bits each needs (see ``matcher.Gates``),
+    built once per rubric so that an answer tries only the patterns it can match."""
+
+    def __init__(self, rubric: LoadedRubric) -> None:
+        self.gates = Gates(rubric.compiler)
+        need = self.gates.need
+        r = rubric.rubric
+        self.misconceptions = [(m, [(p, need(p)) for p in m.patterns]) for m in r.misconceptions]
+        self.key_points = {t.id: [(k, [(p, need(p)) for p in k.patterns]) for k in t.key_points] for t in r.topics}
+
+
+def _plan(rubric: LoadedRubric) -> _Plan:
+    plan = rubric.memo.get("plan")
+    if plan is None:
+        plan = rubric.memo["plan"] = _Plan(rubric)
+    return plan
+
+
 def _mentions_topic(doc: Doc, topic: Topic, rubric: LoadedRubric, question: str) -> bool:
     """Does the answer use the topic's vocabulary beyond the words of the question itself?
 
@@ -118,21 +138,26 @@ def grade_answer(qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str
     all_ids = [k.id for k in topic.key_points]
     core_ids = [k.id for k in topic.key_points if k.core]
     base["key_point_text"] = {k.id: k.text.get(lang) for k in topic.key_points}
-    if answer is None or _is_non_answer(answer.text, rubric):
+    folded = fold(answer.text, answer.span.start) if answer is not None else None
+    if folded is None or _is_non_answer(folded, rubric):
         return GradedAnswer(
             **base, status="no-answer", score=0, grade=0, misconceptions=[], covered=[],
             missing=all_ids, missing_core=core_ids,
         )
 
     source = transcript.text
-    doc = Doc.of(answer.text, base=answer.span.start, question=qa.question.text)
+    doc = Doc.of(answer.text, base=answer.span.start, question=qa.question.text, folded=folded)
 
+    plan = _plan(rubric)
+    have = doc.satisfied(plan.gates)
     flags: list[Flag] = []
     flagged_sentences: set[tuple[int, int]] = set()  # a sentence that asserts an error earns nothing
-    for m in r.misconceptions:
+    for m, patterns in plan.misconceptions:
         if m.topics is not None and topic.id not in m.topics:
             continue
-        for p in m.patterns:
+        for p, need in patterns:
+            if need & have != need:
+                continue  # some term set of the pattern has no literal in the answer
             hit = doc.find(p, rubric.compiler, topic.id)
             if hit:
                 quote, s, e = _evidence(doc, source, hit)
@@ -144,8 +169,10 @@ def grade_answer(qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str
                 break
 
     covered: list[Covered] = []
-    for k in topic.key_points:
-        for p in k.patterns:
+    for k, patterns in plan.key_points[topic.id]:
+        for p, need in patterns:
+            if need & have != need:
+                continue
             hit = doc.find(p, rubric.compiler, topic.id)
             if not hit:
                 continue

@@ -83,9 +83,40 @@ def test_user_regex_alternative():
         ("wrap it in DistributedDataParalel", "distributeddataparallel", [(11, 33)]),
         ("it overlays nothing", "overlap", []),  # short words must be exact
         ("the allgather step", "allreduce", []),  # two edits away from a 9-letter term: no
+        ("a paramter\n  server", "parameter server", [(2, 18)]),  # a line break between the two words
+        ("a paramter, server", "parameter server", []),  # ... but not punctuation
+        ("per gpu,  all reudce", "allreduce", [(9, 19)]),  # two short words joined, then one edit
     ],
 )
 def test_typos_in_long_terms(text, spec, expected):
     c = Compiler(LEX)
     d = Doc.of(text)
     assert d.occurrences(spec, c) == expected
+
+
+def test_gates_never_skip_a_pattern_that_matches():
+    """The engine skips patterns whose gate bits the text lacks; that must never hide a match.
+
+    Every pattern of the bundled rubric is tried on every example sentence of
+    the rubric: wherever ``find`` matches, the gate must let the pattern through.
+    """
+    from interview_grader.engine import _plan
+    from interview_grader.rubric.load import load_rubric
+
+    rubric = load_rubric()
+    plan = _plan(rubric)
+    patterns = [(p, need) for _, ps in plan.misconceptions for p, need in ps]
+    patterns += [(p, need) for kps in plan.key_points.values() for _, ps in kps for p, need in ps]
+    texts = [t for m in rubric.rubric.misconceptions for t in m.matches + m.non_matches]
+    texts += [t for top in rubric.rubric.topics for k in top.key_points for t in k.matches + k.non_matches]
+    matched = skipped = 0
+    for text in texts:
+        doc = Doc.of(text)
+        have = doc.satisfied(plan.gates)
+        for p, need in patterns:
+            if doc.find(p, rubric.compiler):
+                matched += 1
+                assert need & have == need, (text, p.all)
+            elif need & have != need:
+                skipped += 1
+    assert matched > 500 and skipped > 10 * matched  # the gates do skip, and the examples exercise them

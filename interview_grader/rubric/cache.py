@@ -20,7 +20,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2  # 2: automaton values carry the key length
 KEEP = 16  # entries kept; older ones are removed when a new one is written
 
 
