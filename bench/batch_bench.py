@@ -56,7 +56,6 @@ _SENT = re.compile(r"(?<=[。！？!?])|(?<=\.)\s+")
 
 def _blocks():
     """(language, question, goal, answer) from every sample, plus their verdicts."""
-    sys.path.insert(0, str(ROOT))
     from interview_grader.parse import read_transcript
 
     qas: dict[str, list] = {"zh": [], "en": []}
@@ -153,6 +152,7 @@ class TreeMemory:
         self.pid, self.every = pid, every
         self.peak_sum = 0
         self.peak_one = 0
+        self.cpu: dict[int, float] = {}  # pid -> last seen user+system CPU seconds
         self.available = True
         try:
             import psutil  # noqa: F401
@@ -177,6 +177,8 @@ class TreeMemory:
             for p in procs:
                 try:
                     rss = p.memory_info().rss
+                    t = p.cpu_times()
+                    self.cpu[p.pid] = t.user + t.system
                 except psutil.Error:
                     continue
                 total += rss
@@ -212,6 +214,8 @@ def run_batch(archive: Path, out: Path, jobs: int, rubric: str | None, extra: li
     children_max = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024  # bytes on Linux
     return {
         "seconds": seconds, "exit": rc, "graded": summary["graded"], "failed": summary["failed"],
+        "cpu_main": mem.cpu.get(proc.pid) if mem.available else None,
+        "cpu_others": sum(v for k, v in mem.cpu.items() if k != proc.pid) if mem.available else None,
         "peak_rss_tree": mem.peak_sum if mem.available else None,
         "peak_rss_one": mem.peak_one if mem.available else children_max,
     }
@@ -222,7 +226,6 @@ def profile(n: int, rubric: str | None, seed: int) -> None:
     import cProfile
     import pstats
 
-    sys.path.insert(0, str(ROOT))
     from interview_grader import grade, load_rubric, parse_transcript
     from interview_grader.decode import decode_bytes
 
@@ -296,10 +299,15 @@ def main() -> None:
         print(f"first run:  {first['graded']} graded, {first['failed']} failed in {first['seconds']:.1f} s "
               f"= {rate:.0f} transcripts/s at -j {args.jobs}; peak RSS {mb(first['peak_rss_tree'])} "
               f"(process tree), {mb(first['peak_rss_one'])} (largest process)", flush=True)
+        if first["cpu_main"] is not None:
+            print(f"CPU per transcript: {1000 * first['cpu_main'] / max(first['graded'], 1):.2f} ms in the main process, "
+                  f"{1000 * first['cpu_others'] / max(first['graded'], 1):.2f} ms in the workers", flush=True)
         figures = {"n": args.n, "jobs": args.jobs, "format": args.format, "rubric": args.rubric or "bundled",
                    "first_s": round(first["seconds"], 2), "rate": round(rate, 1),
                    "peak_rss_tree_mb": None if first["peak_rss_tree"] is None else round(first["peak_rss_tree"] / 2**20),
-                   "peak_rss_one_mb": round(first["peak_rss_one"] / 2**20)}
+                   "peak_rss_one_mb": round(first["peak_rss_one"] / 2**20),
+                   "cpu_main_ms": None if first["cpu_main"] is None else round(1000 * first["cpu_main"] / max(first["graded"], 1), 2),
+                   "cpu_workers_ms": None if first["cpu_others"] is None else round(1000 * first["cpu_others"] / max(first["graded"], 1), 2)}
         if not args.no_resume:
             again = run_batch(archive, out, args.jobs, args.rubric, [])
             share = again["seconds"] / first["seconds"]
