@@ -175,25 +175,29 @@ def _praising_low(row: dict) -> bool:
     return row.get("tone") == "praising" and score is not None and score < 50
 
 
-def _table(rows: list[dict], cols: list[str], links: dict[str, str], w: dict, lang: str) -> str:
-    head = "".join(
-        f'<th class="{"num" if c == "score" else ""}">{esc(w["cols"].get(c, c))}</th>' for c in cols
-    )
-    body = []
-    for row in rows:
-        cells = []
-        for c in cols:
-            v = row.get(c)
-            if c == "id":
-                cells.append(f"<td>{_link(v, links)}</td>")
-            elif c == "score":
-                cells.append(f'<td class="num {score_class(_num(v))}">{esc(_fmt(v))}</td>')
-            elif c == "tone" and _praising_low(row):
-                cells.append(f'<td><span title="{esc(w["warn"])}">⚠</span> {esc(_fmt(v))}</td>')
-            else:
-                cells.append(f"<td>{esc(_fmt(v))}</td>")
-        cls = ' class="warn"' if _praising_low(row) else ""
-        body.append(f"<tr{cls}>{''.join(cells)}</tr>")
+def _head(cols: list[str], w: dict) -> str:
+    return "".join(f'<th class="{"num" if c == "score" else ""}">{esc(w["cols"].get(c, c))}</th>' for c in cols)
+
+
+def _tr(row: dict, cols: list[str], links: dict[str, str], w: dict) -> str:
+    """One transcript's table row."""
+    cells = []
+    low = _praising_low(row)
+    for c in cols:
+        v = row.get(c)
+        if c == "id":
+            cells.append(f"<td>{_link(v, links)}</td>")
+        elif c == "score":
+            cells.append(f'<td class="num {score_class(_num(v))}">{esc(_fmt(v))}</td>')
+        elif c == "tone" and low:
+            cells.append(f'<td><span title="{esc(w["warn"])}">⚠</span> {esc(_fmt(v))}</td>')
+        else:
+            cells.append(f"<td>{esc(_fmt(v))}</td>")
+    cls = ' class="warn"' if low else ""
+    return f"<tr{cls}>{''.join(cells)}</tr>"
+
+
+def _table(head: str, body: list[str]) -> str:
     return f'<table class="rows"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
 
 
@@ -294,17 +298,21 @@ def to_dashboard(
         cols = [c for c in _KNOWN if any(c in r for r in rows)]
         for r in rows:
             cols += [k for k in r if k not in cols]
-        scored = [r for r in rows if _num(r.get("score")) is not None]
-        unscored = [r for r in rows if _num(r.get("score")) is None]
-        desc = sorted(scored, key=lambda r: -_num(r.get("score"))) + unscored
-        asc = sorted(scored, key=lambda r: _num(r.get("score"))) + unscored
+        # each row is rendered once and laid out in the three orders
+        html_rows = [_tr(r, cols, links, w) for r in rows]
+        nums = [_num(r.get("score")) for r in rows]
+        scored = [i for i, v in enumerate(nums) if v is not None]
+        unscored = [html_rows[i] for i, v in enumerate(nums) if v is None]
+        desc = [html_rows[i] for i in sorted(scored, key=lambda i: -nums[i])] + unscored
+        asc = [html_rows[i] for i in sorted(scored, key=lambda i: nums[i])] + unscored
+        head = _head(cols, w)
         out += [
             '<section class="panel" id="transcripts">', f"<h2>{esc(w['list'])}</h2>",
             f'<p class="sortnav">{esc(w["sort"])}: <a href="#by-score-desc">{esc(w["by_desc"])}</a>'
             f'<a href="#by-score-asc">{esc(w["by_asc"])}</a><a href="#transcripts">{esc(w["by_input"])}</a></p>',
-            f'<div class="order" id="by-score-desc">{_table(desc, cols, links, w, lang)}</div>',
-            f'<div class="order" id="by-score-asc">{_table(asc, cols, links, w, lang)}</div>',
-            f'<div class="order default" id="by-input">{_table(rows, cols, links, w, lang)}</div>',
+            f'<div class="order" id="by-score-desc">{_table(head, desc)}</div>',
+            f'<div class="order" id="by-score-asc">{_table(head, asc)}</div>',
+            f'<div class="order default" id="by-input">{_table(head, html_rows)}</div>',
             "</section>",
         ]
     out.append("</main>")

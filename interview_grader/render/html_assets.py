@@ -23,9 +23,15 @@ _LATIN = re.compile("[A-Za-z]")
 _HAN = re.compile("[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
 
 
+_PLAIN = re.compile(r"[\w .,:;/+()%@#=\-\u00a0-\u00ff\u0100-\ud7ff\ue000-\uffff]*")  # needs no escaping
+
+
 def esc(value: object) -> str:
     """Text or attribute value, HTML-escaped (quotes too) and stripped of unshowable characters."""
-    return escape(_UNSHOWABLE.sub("\ufffd", str(value)), quote=True)
+    text = str(value)
+    if _PLAIN.fullmatch(text) and not _UNSHOWABLE.search(text):
+        return text  # most values (ids, scores, CJK words) have nothing to escape
+    return escape(_UNSHOWABLE.sub("\ufffd", text), quote=True)
 
 
 def text_lang(text: str, page_lang: str) -> str | None:
