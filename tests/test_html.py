@@ -11,6 +11,8 @@ import re
 from html.parser import HTMLParser
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from conftest import DATA, MINI_RUBRIC, ROOT
@@ -395,3 +397,15 @@ def test_dashboard_accepts_batch_summary_json_names():
     assert "2 answers" in html and "将模型的权重划分" in html and "25.0%" in html
     assert '<li class="alert" id="praising-below-50"><b>1</b>' in html
     assert '<tr class="warn">' in html and "original_verdict_tone" not in html
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text())
+def test_esc_fast_path_equals_full_escaping(text):
+    """esc skips escaping for plain text; the result must be what full escaping gives."""
+    from html import escape
+
+    from interview_grader.render.html_assets import _UNSHOWABLE, esc
+
+    assert esc(text) == escape(_UNSHOWABLE.sub("\ufffd", text), quote=True)
+    assert esc(text + "<'\">&").endswith("&lt;&#x27;&quot;&gt;&amp;")
