@@ -29,8 +29,20 @@ _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
 _MAX_CONTROL_RATIO = 0.10
 
 
-def _too_many_controls(text: str) -> bool:
-    controls = len(_CONTROL.findall(text))
+_CONTROL_BYTES = bytes([*range(0x00, 0x09), *range(0x0E, 0x20), 0x7F])
+
+
+def _too_many_controls(text: str, utf8: bytes | None = None) -> bool:
+    """``utf8``, when given, is the UTF-8 encoding of ``text`` (BOM allowed).
+
+    UTF-8 encodes ASCII characters, and only them, as bytes below 0x80, so
+    the control characters can be counted on the bytes, much faster than
+    with the regex.
+    """
+    if utf8 is not None:
+        controls = len(utf8) - len(utf8.translate(None, _CONTROL_BYTES))
+    else:
+        controls = len(_CONTROL.findall(text))
     return controls > 0 and controls > _MAX_CONTROL_RATIO * len(text)
 
 
@@ -95,11 +107,13 @@ def decode_bytes(data: bytes, source: str) -> tuple[str, str]:
     if not data:
         raise _empty(source)
 
+    utf8 = None  # set when ``text`` is the UTF-8 decoding of ``data``
     if _utf32(data):
         raise TranscriptError(f"UTF-32 text is not supported; {EXPECTED}", path=source)
     if data.startswith(codecs.BOM_UTF8):
         try:
             text, encoding = data[3:].decode("utf-8"), "utf-8-sig"
+            utf8 = data
         except UnicodeDecodeError as exc:
             raise _undecodable(source, exc.start + 3, "UTF-8") from None
     elif data.startswith(codecs.BOM_UTF16_LE):
@@ -122,6 +136,7 @@ def decode_bytes(data: bytes, source: str) -> tuple[str, str]:
     else:
         try:
             text, encoding = data.decode("utf-8"), "utf-8"
+            utf8 = data
         except UnicodeDecodeError as exc:
             bad = exc.start
             try:
@@ -129,9 +144,9 @@ def decode_bytes(data: bytes, source: str) -> tuple[str, str]:
             except UnicodeDecodeError:
                 raise _undecodable(source, bad) from None
 
-    if not text.strip():
+    if not text or text.isspace():  # same as ``not text.strip()``, without the copy
         raise _empty(source)
-    if _too_many_controls(text):
+    if _too_many_controls(text, utf8):
         raise TranscriptError(
             f"not a text file: too many control characters; {EXPECTED}", path=source
         )

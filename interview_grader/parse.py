@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from .decode import DEFAULT_MAX_BYTES, display_path, read_text
 from .errors import TranscriptError
-from .transcript import QA, Part, Span, Transcript
+from .transcript import Transcript
 
 __all__ = ["parse_transcript", "read_transcript", "NO_QUESTIONS", "EMPTY", "DEFAULT_MAX_BYTES"]
 
@@ -84,8 +84,34 @@ _HEADER_KINDS = frozenset({"role", "years", "summary"})
 
 
 def _alternation(words) -> str:
-    ordered = sorted(words, key=len, reverse=True)
-    return "|".join(r"[ \t]+".join(map(re.escape, w.split())) for w in ordered)
+    """A regex matching any of ``words``, longest first, written as a trie.
+
+    Equivalent to ``"|".join(sorted(words, key=len, reverse=True))`` (spaces
+    in a word matching any run of blanks), but the regex engine tries one
+    branch per distinct first letter instead of every word in turn: the words
+    that match at one position are prefixes of one another, and the trie tries
+    them longest first, as the sorted alternation does.  (Words are lower
+    case, so no two branches of one trie node match the same character.)
+    """
+    end = ""
+    root: dict = {}
+    for w in words:
+        node = root
+        for i, part in enumerate(w.split()):
+            if i:
+                node = node.setdefault(None, {})  # a run of blanks
+            for ch in part:
+                node = node.setdefault(ch, {})
+        node[end] = {}
+
+    def emit(node: dict) -> str:
+        alts = [(r"[ \t]+" if t is None else re.escape(t)) + emit(child) for t, child in node.items() if t != end]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        return f"(?:{body})?" if end in node else body
+
+    return emit(root)
 
 
 _CN_DIGITS = "一二三四五六七八九十百〇零两"
@@ -163,28 +189,43 @@ class _Label:
     value_start: int
 
 
+_KIND_OF_MATCH: dict[str, tuple[str | None, str]] = {}
+
+
+def _kind_of_match(kw: str) -> tuple[str | None, str]:
+    """``(kind, normalised word)`` of a matched keyword, cached: labels repeat."""
+    hit = _KIND_OF_MATCH.get(kw)
+    if hit is None:
+        word = re.sub(r"\s+", " ", kw.lower())
+        hit = _KIND_OF.get(word), word
+        if len(_KIND_OF_MATCH) < 4096:
+            _KIND_OF_MATCH[kw] = hit
+    return hit
+
+
 def _match_label(text: str, start: int, end: int) -> _Label | None:
     pos = _PREFIX.match(text, start, end).end()
     m = _LABEL.match(text, pos, end)
     if m is None:
         return None
-    if m.group("onum") is not None:
+    onum, kw, raw_num, who, open_, close, colon, dot = m.group(
+        "onum", "kw", "num", "who", "open", "close", "colon", "dot"
+    )
+    if onum is not None:
         kind, word = "q", "第"
-        raw_num = m.group("onum")
+        raw_num = onum
     else:
-        word = re.sub(r"\s+", " ", m.group("kw").lower())
-        kind = _KIND_OF.get(word)
+        kind, word = _kind_of_match(kw)
         if kind is None:  # pragma: no cover - the regex only matches known words
             return None
-        raw_num = m.group("num")
     if raw_num is not None and kind not in ("q", "a"):
         return None
-    if m.group("who") is not None and kind not in ("interviewer", "candidate"):
+    if who is not None and kind not in ("interviewer", "candidate"):
         return None
     if kind == "q" and raw_num is None and word in _NEEDS_NUMBER:
         return None
-    bracketed = m.group("open") is not None and m.group("close") is not None
-    if not (m.group("colon") or bracketed or (m.group("dot") and kind == "q" and raw_num)):
+    bracketed = open_ is not None and close is not None
+    if not (colon or bracketed or (dot and kind == "q" and raw_num)):
         return None
     number = _to_number(raw_num) if kind == "q" else None
     return _Label(kind, number, m.end())
@@ -218,11 +259,14 @@ class _Builder:
 
     def span_of(self, start: int, end: int, trim: str = "", markdown: bool = False) -> tuple[int, int] | None:
         seg = self.text[start:end]
-        stripped = seg.strip()
-        if not stripped:
+        lstripped = seg.lstrip()
+        if not lstripped:
             return None
-        s = start + (len(seg) - len(seg.lstrip()))
-        e = s + len(stripped)
+        s = start + (len(seg) - len(lstripped))
+        e = s + len(lstripped.rstrip())
+        last = self.text[e - 1]  # not a space
+        if last not in trim and not (markdown and last in "*_"):
+            return s, e  # the loop below would change nothing
         while True:
             before = e
             while e > s and self.text[e - 1] in trim:
@@ -238,13 +282,17 @@ class _Builder:
             return None
         return s, e
 
-    def part(self, start: int, end: int) -> Part:
-        return Part(text=self.text[start:end], span=Span(start=start, end=end), line=self.line_of(start))
+    # Parts are built as plain dicts (every field given, so the models'
+    # ``model_fields_set`` is unchanged) and validated in one
+    # ``Transcript.model_validate`` call: one trip into pydantic-core instead of
+    # one ``__init__`` per Part, Span and QA.
+    def part(self, start: int, end: int) -> dict:
+        return {"text": self.text[start:end], "span": {"start": start, "end": end}, "line": self.line_of(start)}
 
-    def empty(self, at: int) -> Part:
+    def empty(self, at: int) -> dict:
         return self.part(at, at)
 
-    def block_part(self, block: _Block | None, trim: str = "") -> Part | None:
+    def block_part(self, block: _Block | None, trim: str = "") -> dict | None:
         if block is None:
             return None
         span = self.span_of(block.value_start, block.end, trim, block.trim_markdown)
@@ -252,6 +300,16 @@ class _Builder:
 
 
 def _split_lines(text: str) -> list[tuple[int, int]]:
+    if "\r" not in text:  # "\n" only: str.split is much faster than the regex
+        lines = []
+        start = 0
+        for piece in text.split("\n"):
+            end = start + len(piece)
+            lines.append((start, end))
+            start = end + 1
+        if len(lines) > 1 and lines[-1][0] == len(text):
+            lines.pop()  # nothing after the final line break
+        return lines
     lines: list[tuple[int, int]] = []
     start = 0
     for m in _NEWLINE.finditer(text):
@@ -262,12 +320,57 @@ def _split_lines(text: str) -> list[tuple[int, int]]:
     return lines
 
 
+# Counting characters with ``_CJK.findall`` / ``_LATIN.findall`` builds a list
+# of one string per character, which was most of the parse time.  The counts
+# are taken on the UTF-8 bytes instead, with C-speed ``bytes`` methods: an ASCII
+# letter is one byte, and in UTF-8 a lead byte tells the code point range.
+# ``surrogatepass`` makes every ``str`` encodable (a lone surrogate becomes
+# ``ED A0..BF xx``, which touches none of the bytes below).
+_ASCII_LETTERS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+_LEAD_5000_9FFF = b"\xe5\xe6\xe7\xe8\xe9"  # U+5000..U+9FFF, all inside _CJK
+# Byte classes for the CJK code points whose lead byte is shared with non-CJK
+# ones: U+3400..U+3FFF = E3 90..BF, U+4000..U+4DBF = E4 80..B6 (E4 B7 is
+# U+4DC0..U+4DFF, outside), U+4E00..U+4FFF = E4 B8..BF, U+F900..U+FAFF = EF A4..AB,
+# U+20000..U+2FFFF = F0 A0..AF.
+_CLASS = bytearray(b"." * 256)
+_CLASS[0xE3], _CLASS[0xE4], _CLASS[0xEF], _CLASS[0xF0] = b"ADBC"
+for _b in range(0x80, 0x90):
+    _CLASS[_b] = ord("u")  # E3 80..8F: U+3000..U+33FF, not CJK
+for _b in range(0xA0, 0xA4):
+    _CLASS[_b] = ord("q")
+for _b in range(0xA4, 0xAC):
+    _CLASS[_b] = ord("r")
+for _b in range(0xAC, 0xB0):
+    _CLASS[_b] = ord("s")
+_CLASS[0xB7] = ord("v")
+_CLASS = bytes(_CLASS)
+
+
+def _cjk_count(data: bytes) -> int:
+    """``len(_CJK.findall(text))`` for ``data = text.encode("utf-8", "surrogatepass")``."""
+    n = len(data)
+    count = n - len(data.translate(None, _LEAD_5000_9FFF))
+    if b"\xe3" in data or b"\xe4" in data or b"\xef" in data or b"\xf0" in data:
+        c = data.translate(_CLASS)
+        # Every lead byte is followed by a continuation byte (80..BF).
+        count += c.count(b"A") - c.count(b"Au")  # E3 90..BF
+        count += c.count(b"D") - c.count(b"Dv")  # E4 except E4 B7
+        count += c.count(b"Br") + c.count(b"Cq") + c.count(b"Cr") + c.count(b"Cs")
+    return count
+
+
 def _language(text: str) -> str:
-    cjk = len(_CJK.findall(text))
-    latin = len(_LATIN.findall(text))
     # A Chinese character carries about a word; English words average ~5
     # letters.  Chinese transcripts are full of English terms (DDP, NCCL), so
     # "zh" as soon as CJK characters make up a fifth of the letters.
+    if text.isascii():
+        return "en"  # no CJK character at all
+    data = text.encode("utf-8", "surrogatepass")
+    latin = len(data) - len(data.translate(None, _ASCII_LETTERS))  # == len(_LATIN.findall(text))
+    # U+5000..U+9FFF alone is a lower bound of the CJK count and usually settles it.
+    cjk = len(data) - len(data.translate(None, _LEAD_5000_9FFF))
+    if not (cjk and cjk * 5 >= latin):
+        cjk = _cjk_count(data)
     return "zh" if cjk and cjk * 5 >= latin else "en"
 
 
@@ -308,7 +411,7 @@ def read_transcript(path: str | os.PathLike[str], max_bytes: int | None = DEFAUL
 def _parse(text: str, source: str, encoding: str) -> Transcript:
     if not isinstance(text, str):
         raise TranscriptError("expected decoded text (str)", path=source)
-    if not text.strip():
+    if not text or text.isspace():  # same as ``not text.strip()``, without the copy
         raise TranscriptError(EMPTY, path=source)
 
     lines = _split_lines(text)
@@ -323,7 +426,7 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
 
     b = _Builder(text, [s for s, _ in lines])
     title_idx = _title_line(text, lines, labels)
-    title: Part | None = None
+    title: dict | None = None
     if title_idx is not None:
         s, e = lines[title_idx]
         s = _PREFIX.match(text, s, e).end()
@@ -396,11 +499,11 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
     if current is not None:
         current.end = len(text)
 
-    questions: list[QA] = []
+    questions: list[dict] = []
     for qa in qas:
         q_part = b.block_part(qa.question) or b.empty(qa.question.value_start)
         goal = b.block_part(qa.goal)
-        answer: Part | None = None
+        answer: dict | None = None
         if qa.answers:
             spans = [sp for sp in (b.span_of(a.value_start, a.end) for a in qa.answers) if sp]
             if spans:
@@ -408,10 +511,10 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
             else:
                 answer = b.empty(qa.answers[0].value_start)
         elif dialogue:
-            answer = b.empty(q_part.span.end)
-        questions.append(QA(number=qa.number, question=q_part, goal=goal, answer=answer))
+            answer = b.empty(q_part["span"]["end"])
+        questions.append({"number": qa.number, "question": q_part, "goal": goal, "answer": answer})
 
-    return Transcript(
+    return Transcript.model_validate(dict(
         source=source,
         text=text,
         encoding=encoding,
@@ -424,7 +527,7 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
         summary=b.block_part(header["summary"]),
         verdict=b.block_part(verdict),
         questions=questions,
-    )
+    ))
 
 
 def _header_line(text: str, lab: _Label, line_end: int, header: dict) -> _Block | None:
