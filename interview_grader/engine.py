@@ -89,10 +89,10 @@ class _Plan:
 
     def __init__(self, rubric: LoadedRubric) -> None:
         self.gates = Gates(rubric.compiler)
-        need = self.gates.need
+        gate = self.gates.gate
         r = rubric.rubric
-        self.misconceptions = [(m, [(p, need(p)) for p in m.patterns]) for m in r.misconceptions]
-        self.key_points = {t.id: [(k, [(p, need(p)) for p in k.patterns]) for k in t.key_points] for t in r.topics}
+        self.misconceptions = [(m, [(p, gate(p)) for p in m.patterns]) for m in r.misconceptions]
+        self.key_points = {t.id: [(k, [(p, gate(p)) for p in k.patterns]) for k in t.key_points] for t in r.topics}
 
 
 def _plan(rubric: LoadedRubric) -> _Plan:
@@ -155,9 +155,9 @@ def grade_answer(qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str
     for m, patterns in plan.misconceptions:
         if m.topics is not None and topic.id not in m.topics:
             continue
-        for p, need in patterns:
-            if need & have != need:
-                continue  # some term set of the pattern has no literal in the answer
+        for p, gate in patterns:
+            if not gate.admits(have):
+                continue  # some term set of the pattern cannot occur in the answer
             hit = doc.find(p, rubric.compiler, topic.id)
             if hit:
                 quote, s, e = _evidence(doc, source, hit)
@@ -170,8 +170,8 @@ def grade_answer(qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str
 
     covered: list[Covered] = []
     for k, patterns in plan.key_points[topic.id]:
-        for p, need in patterns:
-            if need & have != need:
+        for p, gate in patterns:
+            if not gate.admits(have):
                 continue
             hit = doc.find(p, rubric.compiler, topic.id)
             if not hit:
