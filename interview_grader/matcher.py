@@ -530,7 +530,7 @@ class Doc:
             if not occ:
                 return None
             item_occ.append(occ)
-        none_occ = [self.occurrences(spec, compiler) for spec in pattern.none]
+        none_occ = None  # computed when a scope first holds every item
         units = self.scopes.clauses if pattern.scope == "clause" else self.scopes.sentences
         sc = self.scopes
         # only units holding an occurrence of the rarest item can match
@@ -561,6 +561,8 @@ class Doc:
             else:
                 if pattern.polarity == "negated" and not any_negated:
                     continue
+                if none_occ is None:
+                    none_occ = [self.occurrences(spec, compiler) for spec in pattern.none]
                 if any(
                     a <= s < b and (pattern.polarity == "any" or not (sc.is_void(s) or self.negated(s, e)))
                     for occ in none_occ
