@@ -63,6 +63,8 @@ def _is_term_list(doc: Doc) -> bool:
     text = doc.text.strip(_STRIP)
     if not text:
         return False
+    if len(_SENTENCE_END.findall(text)) + 1 > 2:
+        return False  # three sentences or more: prose, not a list (checked first: it is cheap)
     segments = [s.strip(_STRIP + " ") for s in _LIST_SEP.split(text)]
     segments = [s for s in segments if s]
     if len(segments) < 4:
@@ -74,8 +76,7 @@ def _is_term_list(doc: Doc) -> bool:
         return len(seg) <= 8
 
     short_share = sum(short(s) for s in segments) / len(segments)
-    sentences = len(_SENTENCE_END.findall(text)) + 1
-    return short_share >= 0.75 and sentences <= 2
+    return short_share >= 0.75
 
 
 def _evidence(doc: Doc, source: str, hit: Hit) -> tuple[str, int, int]:

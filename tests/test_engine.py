@@ -63,3 +63,21 @@ def test_a_list_of_terms_is_capped(mini_rubric, rubric):
     text = "问题1：请简述Ring-Allreduce的原理。\n回答：Ring-Allreduce、reduce-scatter、all-gather、带宽最优、NCCL、Horovod、环形拓扑。\n"
     a = grade(parse_transcript(text, "t.txt"), rubric).answers[0]
     assert a.status == "graded" and a.score <= rubric.rubric.scoring.term_list_cap
+
+
+@pytest.mark.parametrize(
+    "answer,expected",
+    [
+        ("Ring-Allreduce、reduce-scatter、all-gather、带宽最优、NCCL。", True),
+        ("Ring-Allreduce、reduce-scatter。all-gather、带宽最优、NCCL。", True),  # two sentences of terms
+        ("Ring-Allreduce。reduce-scatter。all-gather、带宽最优、NCCL。", False),  # three sentences: prose
+        ("ring allreduce, reduce-scatter, all-gather, NCCL and Horovod", True),
+        ("先做 reduce-scatter，每张卡把自己那块发给下一张卡，再做 all-gather，最后每张卡都有完整结果。", False),
+        ("", False),
+    ],
+)
+def test_term_list_detection(answer, expected):
+    from interview_grader.engine import _is_term_list
+    from interview_grader.matcher import Doc
+
+    assert _is_term_list(Doc.of(answer)) is expected
