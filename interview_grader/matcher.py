@@ -538,26 +538,28 @@ class Doc:
         unit_starts = [a for a, _ in units]
         candidates = sorted({bisect_right(unit_starts, s) - 1 for s, _ in rarest} - {-1})
         item_starts = [[s for s, _ in occ] for occ in item_occ]
+        polarity = pattern.polarity
         for ui in candidates:
             a, b = units[ui]
             chosen: list[tuple[int, int]] = []
             any_negated = False
             for occ, starts in zip(item_occ, item_starts):
                 within = occ[bisect_left(starts, a):bisect_left(starts, b)]
-                if pattern.polarity == "any":
-                    inside = within
-                else:
+                # the first occurrence of this item that serves the pattern's polarity
+                if polarity == "asserted":
+                    first = next(((s, e) for s, e in within if not sc.is_void(s) and not self.negated(s, e)), None)
+                elif polarity == "any":
+                    first = within[0] if within else None
+                else:  # negated: the first negated occurrence, else the first asserted one
                     inside = [(s, e) for s, e in within if not sc.is_void(s)]
-                if pattern.polarity == "asserted":
-                    inside = [(s, e) for s, e in inside if not self.negated(s, e)]
-                elif pattern.polarity == "negated":
-                    neg = [(s, e) for s, e in inside if self.negated(s, e)]
-                    if neg:
+                    first = next(((s, e) for s, e in inside if self.negated(s, e)), None)
+                    if first is not None:
                         any_negated = True
-                        inside = neg
-                if not inside:
+                    elif inside:
+                        first = inside[0]
+                if first is None:
                     break
-                chosen.append(inside[0])
+                chosen.append(first)
             else:
                 if pattern.polarity == "negated" and not any_negated:
                     continue
