@@ -29,3 +29,19 @@ def test_an_ordinary_regex_loads():
         'all: ["相邻|neighbour|neighbor|下一个|next"]', r'all: ["相邻|re:neighbou?rs?"]'
     )
     parse_rubric(text, "r.yaml")
+
+
+def test_long_texts_are_searched_with_a_timeout(monkeypatch):
+    """Up to the probe length a regex that passed the probes runs untimed; beyond it, a
+    search that overruns REGEX_TIMEOUT is a RubricError naming the regex."""
+    from interview_grader import matcher
+    from interview_grader.matcher import PROBE_LENGTH, Compiler, Doc
+
+    monkeypatch.setattr(matcher, "REGEX_TIMEOUT", 1e-9)  # every timed search overruns
+    c = Compiler({})
+    short = Doc.of("12 times the gradient " * (PROBE_LENGTH // 22))
+    assert len(short.text) <= PROBE_LENGTH
+    assert short.occurrences(r"re:\d+ times the gradient", c)  # untimed: found
+    long = Doc.of("12 times the gradient " * (PROBE_LENGTH // 11))
+    with pytest.raises(RubricError, match=r"took longer than"):
+        long.occurrences(r"re:\d+ times the gradient", c)
