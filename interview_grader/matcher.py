@@ -401,6 +401,12 @@ def _compiled(src: str):
     return regex.compile(src)
 
 
+@lru_cache(maxsize=4096)
+def _folded_question(question: str) -> str:
+    """The folded text of a question; archives ask the same questions again and again."""
+    return fold(question).text
+
+
 @dataclass(frozen=True)
 class Hit:
     """A pattern match: a range of the folded text and its evidence range."""
@@ -433,7 +439,7 @@ class Doc:
     def of(cls, text: str, base: int = 0, question: str | None = None, folded: Folded | None = None) -> "Doc":
         """Analyse ``text`` (``folded``: its fold at ``base``, when the caller already has it)."""
         f = folded if folded is not None else fold(text, base)
-        q = fold(question).text if question else None
+        q = _folded_question(question) if question else None
         return cls(f, analyse(f.text, q))
 
     @property
