@@ -34,6 +34,13 @@ def test_yaml_syntax_error_has_a_line():
     )
 
 
+def test_a_key_defined_twice_is_an_error_with_both_lines():
+    """YAML would keep the second lexicon entry silently; the first one would be lost."""
+    text = mini_text().replace("lexicon:\n", "lexicon:\n  ps: [参数服务器]\n", 1)
+    first = next(i for i, l in enumerate(text.splitlines(), 1) if l.startswith("  ps:"))
+    assert error_of(text) == f"r.yaml:{first + 1}: invalid YAML: duplicate key 'ps' (first defined on line {first})"
+
+
 def test_schema_error_names_the_field_and_its_line():
     text = mini_text().replace("weight: 2", "weight: -2")
     line = next(i for i, l in enumerate(text.splitlines(), 1) if "weight: -2" in l)

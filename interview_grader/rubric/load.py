@@ -53,6 +53,36 @@ def default_rubric_path() -> Path:
     return Path(str(resources.files("interview_grader.rubrics").joinpath(DEFAULT_RUBRIC)))
 
 
+_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _StrictLoader(_BaseLoader):  # type: ignore[misc, valid-type]
+    """Safe loading that refuses a key defined twice in one mapping.
+
+    Plain YAML keeps the last value silently, so a second ``lexicon`` entry of
+    the same name would replace the first without a word.
+    """
+
+    def construct_mapping(self, node, deep=False):
+        if isinstance(node, yaml.MappingNode):
+            seen: dict = {}
+            for key_node, _ in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    continue  # '<<' merges; an explicit key may override a merged one
+                key = self.construct_object(key_node, deep=True)
+                try:
+                    first = seen.setdefault(key, key_node)
+                except TypeError:
+                    continue  # an unhashable key: the constructor reports it
+                if first is not key_node:
+                    raise yaml.constructor.ConstructorError(
+                        None, None,
+                        f"duplicate key {key!r} (first defined on line {first.start_mark.line + 1})",
+                        key_node.start_mark,
+                    )
+        return super().construct_mapping(node, deep=deep)
+
+
 def _line_index(node: yaml.Node, path: tuple = (), out: dict | None = None) -> dict[tuple, int]:
     """Map each location path (keys and list indexes) to its 1-based line."""
     if out is None:
@@ -143,9 +173,8 @@ def parse_rubric(text: str, path: str = "<rubric>", use_cache: bool = True) -> L
         if hit is not None:
             rubric, compiler = hit
             return LoadedRubric(rubric, compiler, path, sha)
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        data = yaml.load(text, Loader=loader)
+        data = yaml.load(text, Loader=_StrictLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
