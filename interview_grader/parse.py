@@ -66,6 +66,9 @@ _KEYWORDS: dict[str, tuple[str, ...]] = {
         "verdict", "overall verdict", "final verdict", "assessment", "overall assessment",
         "final assessment", "comments", "comment", "interviewer comments",
         "interviewer feedback", "feedback", "evaluation", "overall evaluation",
+        "interviewer verdict", "interviewer's verdict", "interviewer assessment",
+        "interviewer's assessment", "interviewer evaluation", "overall comments", "final comments",
+        "综合点评", "綜合點評", "面试官评价", "面試官評價", "面试结论", "面試結論",
     ),
     "interviewer": ("interviewer", "面试官", "面試官", "考官"),
     "candidate": (

@@ -457,11 +457,26 @@ def test_english_question_answer_words():
     assert t.verdict.text == "Mixed."
 
 
-@pytest.mark.parametrize("label", ["Verdict", "Assessment", "Comments", "Feedback", "Evaluation", "Overall assessment"])
+@pytest.mark.parametrize("label", ["Verdict", "Assessment", "Comments", "Feedback", "Evaluation", "Overall assessment",
+                                   "Interviewer verdict", "Interviewer's assessment", "Final comments"])
 def test_english_verdict_labels(label):
     t = parse(f"Q1: x?\nA: y\n{label}: Good enough.")
     assert t.verdict.text == "Good enough."
     assert t.questions[0].answer.text == "y"
+
+
+def test_interviewer_verdict_ends_a_dialogue():
+    """'Interviewer verdict:' is the closing verdict, not the interviewer speaking."""
+    t = parse("Interviewer: What is DDP?\nCandidate: Not sure.\n\nInterviewer verdict: Weak.\n")
+    assert t.questions[0].answer.text == "Not sure."
+    assert t.verdict.text == "Weak."
+
+
+@pytest.mark.parametrize("label", ["综合点评", "面试官评价", "面试结论", "面試結論"])
+def test_chinese_verdict_labels(label):
+    t = parse(f"问题1：什么是DDP？\n回答：不清楚。\n{label}：基础薄弱。")
+    assert t.verdict.text == "基础薄弱。"
+    assert t.questions[0].answer.text == "不清楚。"
 
 
 @pytest.mark.parametrize("label", ["Years of experience", "Experience", "Years"])
