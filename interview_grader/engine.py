@@ -58,6 +58,30 @@ def _is_non_answer(answer: str | Folded, rubric: LoadedRubric) -> bool:
     return False
 
 
+HEDGE_MAX = 60  # characters: a longer answer says something, however unsure
+
+
+def _is_hedged_non_answer(text: str, rubric: LoadedRubric) -> bool:
+    """A short answer that says it does not know, wrapped in words:
+    "嗯，这个我确实不太清楚，抱歉" / "Hmm, I'm not sure, to be honest, I'd rather skip it".
+
+    Asked only of answers that state nothing and use none of the topic's
+    vocabulary (else they are graded); only distinctive phrases count (CJK of
+    3+ characters, English of 2+ words), so "不会" or "none" never qualify.
+    """
+    text = text.strip(_STRIP)
+    if len(text) > HEDGE_MAX:
+        return False
+    rx = rubric.memo.get("hedges")
+    if rx is None:
+        phrases = [fold(p).text.strip(_STRIP) for p in rubric.rubric.non_answers]
+        keep = sorted({p for p in phrases if (" " in p if p.isascii() else len(p) >= 3)}, key=len, reverse=True)
+        rx = rubric.memo["hedges"] = (
+            re.compile("|".join(rf"(?<![a-z0-9]){re.escape(p)}(?![a-z0-9])" for p in keep)) if keep else False
+        )
+    return bool(rx) and rx.search(text) is not None
+
+
 def _is_term_list(doc: Doc) -> bool:
     """True when the answer is a bare list of terms with no claims."""
     text = doc.text.strip(_STRIP)
@@ -187,6 +211,11 @@ def grade_answer(qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str
     missing_core = [i for i in core_ids if i not in covered_ids]
 
     if not covered and not flags and not _mentions_topic(doc, topic, rubric, qa.question.text):
+        if _is_hedged_non_answer(doc.text, rubric):  # "嗯，这个我确实不太清楚，抱歉"
+            return GradedAnswer(
+                **base, status="no-answer", score=0, grade=0, misconceptions=[], covered=[],
+                missing=all_ids, missing_core=core_ids,
+            )
         return GradedAnswer(
             **base, status="off-topic", score=0, grade=0, misconceptions=[], covered=[],
             missing=all_ids, missing_core=core_ids,

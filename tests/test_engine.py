@@ -81,3 +81,21 @@ def test_term_list_detection(answer, expected):
     from interview_grader.matcher import Doc
 
     assert _is_term_list(Doc.of(answer)) is expected
+
+
+@pytest.mark.parametrize(
+    "answer,status",
+    [
+        ("嗯，这个我确实不太清楚，抱歉。", "no-answer"),  # a non-answer wrapped in words
+        ("Hmm, I'm not sure, to be honest. I'd rather skip this one.", "no-answer"),
+        ("梯度不会丢失。", "graded"),  # '不会' inside a claim is not a non-answer
+        ("None of the nodes is special.", "graded"),  # nor is 'none'
+        ("I'm not sure, but I think every node talks to a central node.", "graded"),  # a claim: flagged
+        ("我不太清楚具体实现，不过我记得每个节点只和相邻节点通信，数据绕着环走一圈。", "graded"),  # says something
+    ],
+)
+def test_hedged_non_answers(rubric, answer, status):
+    text = f"问题1：请讲讲Ring-Allreduce的原理？\n回答：{answer}\n"
+    a = grade(parse_transcript(text, "t.txt"), rubric).answers[0]
+    assert a.status in (status, "off-topic" if status == "graded" else status), (a.status, a.score)
+    assert a.score == 0 or status == "graded"
