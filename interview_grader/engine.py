@@ -176,7 +176,6 @@ def grade_answer(qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str
     plan = _plan(rubric)
     have = doc.satisfied(plan.gates)
     flags: list[Flag] = []
-    flagged_sentences: set[tuple[int, int]] = set()  # a sentence that asserts an error earns nothing
     for m, patterns in plan.misconceptions:
         if m.topics is not None and topic.id not in m.topics:
             continue
@@ -186,7 +185,6 @@ def grade_answer(qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str
             hit = doc.find(p, rubric.compiler, topic.id)
             if hit:
                 quote, s, e = _evidence(doc, source, hit)
-                flagged_sentences.add(doc.sentence_at(hit.start))
                 flags.append(Flag(
                     id=m.id, severity=m.severity, evidence=quote, start=s, end=e,
                     claim=m.claim.get(lang), correction=m.correction.get(lang),
@@ -202,8 +200,8 @@ def grade_answer(qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str
             if not hit:
                 continue
             quote, s, e = _evidence(doc, source, hit)
-            if doc.sentence_at(hit.start) in flagged_sentences or any(s < f.end and f.start < e for f in flags):
-                continue  # the words that assert an error cannot also earn a point
+            if any(s < f.end and f.start < e for f in flags):
+                continue  # the clauses that assert an error cannot also earn a point
             covered.append(Covered(id=k.id, core=k.core, evidence=quote, start=s, end=e))
             break
     covered_ids = {c.id for c in covered}

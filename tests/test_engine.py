@@ -99,3 +99,13 @@ def test_hedged_non_answers(rubric, answer, status):
     a = grade(parse_transcript(text, "t.txt"), rubric).answers[0]
     assert a.status in (status, "off-topic" if status == "graded" else status), (a.status, a.score)
     assert a.score == 0 or status == "graded"
+
+
+def test_a_correct_clause_beside_a_wrong_one_still_counts(rubric):
+    """The clauses that assert an error earn nothing; another clause of the same sentence does."""
+    q = "问题1：请讲讲Ring-Allreduce的原理？\n回答："
+    both = grade(parse_transcript(q + "每个节点只和相邻的两个节点通信，最后由一个中心节点汇总所有梯度。\n", "t.txt"), rubric).answers[0]
+    assert [f.id for f in both.misconceptions] == ["ring-allreduce-central-node"]
+    assert "ring-neighbours" in [c.id for c in both.covered] or any("相邻" in c.evidence for c in both.covered)
+    for c in both.covered:
+        assert all(c.end <= f.start or f.end <= c.start for f in both.misconceptions)  # no shared words
