@@ -34,10 +34,16 @@ def test_critical_flag_penalises_and_caps(mini_rubric):
     assert a.score == 23  # 42.5 - 20 = 22.5 -> 23, under the cap of 25
 
 
-def test_a_sentence_that_asserts_an_error_earns_nothing(mini_rubric):
+def test_the_clauses_that_assert_an_error_earn_nothing(mini_rubric):
     same = one(mini_rubric, "Ring all-reduce sends gradients to a master node, then each worker talks to its neighbours.",
                "Explain ring all-reduce.")
-    assert [f.id for f in same.misconceptions] == ["ring-allreduce-central-node"] and same.covered == []
+    assert [f.id for f in same.misconceptions] == ["ring-allreduce-central-node"]
+    assert [c.id for c in same.covered] == ["ring-neighbours"]  # its own clause, not the flagged one
+    assert same.covered[0].start >= same.misconceptions[0].end
+    assert same.score == 23  # 42.5 - 20, under the critical cap
+    wrong = one(mini_rubric, "Ring all-reduce sends gradients to a master node and to its neighbours.",
+                "Explain ring all-reduce.")  # one clause: the neighbours are part of the wrong claim
+    assert [f.id for f in wrong.misconceptions] == ["ring-allreduce-central-node"] and wrong.covered == []
     apart = one(mini_rubric, "Ring all-reduce sends gradients to a master node. Each worker talks to its neighbours.",
                 "Explain ring all-reduce.")
     assert [c.id for c in apart.covered] == ["ring-neighbours"]
