@@ -193,7 +193,10 @@ _REPORTED = re.compile(
         # (?:常见的|一个常见的|典型的)?(?:误解|误区|错误观点|错误说法)(?:是|为|就是|:)?
         + [pre + "(?:误解|误区|错误观点|错误说法)(?:是|为|就是|:)?" for pre in ("常见的", "一个常见的", "典型的")]
         + ["误解(?:是|为|就是|:)?", "误区(?:是|为|就是|:)?", "错误观点(?:是|为|就是|:)?", "错误说法(?:是|为|就是|:)?"]
-        + "朴素的做法|最朴素的|最简单粗暴的做法|如果所有|假如所有|如果每个节点都|假如每个节点都".split("|"),
+        + "朴素的做法|最朴素的|最简单粗暴的做法|如果所有|假如所有|如果每个节点都|假如每个节点都".split("|")
+        # a view quoted to be rejected: 有一种看法认为 … / 我不同意 …
+        + [pre + "(?:看法|说法|观点)(?:认为|是|说)?" for pre in ("有一种", "有种", "一种常见的")]
+        + ["我不同意", "我不认同", "我不赞同"],
         words=False,
     )
     + "|"
@@ -206,6 +209,8 @@ _REPORTED = re.compile(
             "the myth (?:is )?that", "myth (?:is )?that", "contrary to popular belief",
             "a naive (?:approach|implementation|scheme|way|design|solution)", "naively",
             "if (?:every(?:one|body)|all (?:the )?(?:workers|nodes|gpus|ranks))",
+            "i disagree (?:that|with)", "i don't agree (?:that|with)", "i do not agree (?:that|with)",
+            "some (?:people )?(?:say|claim) that",
         ]
     )
 )

@@ -34,6 +34,8 @@ ZH = [
     ("不同于参数服务器，DDP是去中心化的。", False),  # 不同于
     ("很多人以为DDP背后有一个参数服务器，其实没有。", False),  # reported belief then corrected
     ("有人误以为DDP依赖参数服务器。", False),  # reported belief
+    ("有一种看法认为DDP底层靠参数服务器，我觉得不对。", False),  # a view quoted to be rejected
+    ("我不同意DDP要靠参数服务器这种说法。", False),
     ("DDP是通过参数服务器来同步参数的吗？", False),  # the question restated
     ("DDP不断地向参数服务器发送梯度。", True),  # 不断 is not a negation
     ("DDP不仅依赖参数服务器，还依赖主节点。", True),  # 不仅 is not a negation
@@ -52,6 +54,8 @@ EN = [
     ("DDP uses all-reduce, as opposed to a parameter server.", False),  # as opposed to
     ("A common mistake is to think DDP uses a parameter server, but it does not.", False),  # reported belief
     ("Many people think DDP relies on a parameter server.", False),  # reported belief
+    ("I disagree that DDP needs a parameter server.", False),  # a view quoted to be rejected
+    ("Some say that DDP relies on a parameter server; that is wrong.", False),
     ("Does DDP use a parameter server?", False),  # the question restated
     ("DDP not only uses a parameter server but also a master.", True),  # 'not only' is not a negation
 ]
