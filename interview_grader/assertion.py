@@ -196,7 +196,14 @@ _REPORTED = re.compile(
         + "朴素的做法|最朴素的|最简单粗暴的做法|如果所有|假如所有|如果每个节点都|假如每个节点都".split("|")
         # a view quoted to be rejected: 有一种看法认为 … / 我不同意 …
         + [pre + "(?:看法|说法|观点)(?:认为|是|说)?" for pre in ("有一种", "有种", "一种常见的")]
-        + ["我不同意", "我不认同", "我不赞同"],
+        + ["我不同意", "我不认同", "我不赞同"]
+        # a belief the speaker once held: 我一直以为 … / 原来以为 … (not the present-tense 我以为)
+        + ["一直以为", "原来以为", "之前以为", "以前以为", "本来以为", "曾经以为", "当时以为"]
+        # a view reported from someone else or from the web: 有个同事说 … / 网上不少博客写的是 …
+        + [pre + "(?:同事|朋友|同学|前辈|领导|博主|面试官)(?:也)?(?:说|认为|觉得|讲过|跟我说)"
+           for pre in ("有个", "有位", "有的", "一个", "我的", "之前有个", "以前有个")]
+        + [pre + "[^,。!?;\n]{0,8}?(?:博客|blog|文章|资料|教程|帖子)[^,。!?;\n]{0,8}?(?:说|写|讲|画|认为)"
+           for pre in ("网上", "很多", "不少", "有些", "一些")],
         words=False,
     )
     + "|"
@@ -211,6 +218,11 @@ _REPORTED = re.compile(
             "if (?:every(?:one|body)|all (?:the )?(?:workers|nodes|gpus|ranks))",
             "i disagree (?:that|with)", "i don't agree (?:that|with)", "i do not agree (?:that|with)",
             "some (?:people )?(?:say|claim) that",
+            "i used to (?:think|believe|assume)", "i once (?:thought|believed|assumed)",
+            *[pre + " (?:colleague|friend|coworker|teammate|blog|tutorial|article) (?:once )?"
+              "(?:said|says|claimed|claims|told me|wrote|writes|thinks|thought)" for pre in ("a", "one", "my")],
+            *[pre + " (?:blogs|tutorials|articles|blog posts) (?:say|claim|show|draw)"
+              for pre in ("some", "many", "most", "a lot of")],
         ]
     )
 )

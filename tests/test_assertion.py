@@ -36,6 +36,10 @@ ZH = [
     ("有人误以为DDP依赖参数服务器。", False),  # reported belief
     ("有一种看法认为DDP底层靠参数服务器，我觉得不对。", False),  # a view quoted to be rejected
     ("我不同意DDP要靠参数服务器这种说法。", False),
+    ("我刚入行时一直以为DDP里藏着一个参数服务器，后来发现不是。", False),  # a belief once held
+    ("之前有个同事说DDP靠参数服务器同步，这个不对。", False),  # someone else's view
+    ("网上不少博客写的是DDP靠参数服务器汇总，其实是all-reduce。", False),  # a source's view
+    ("我以为DDP就是靠参数服务器同步的。", True),  # present-tense 我以为 is the speaker's own claim
     ("DDP是通过参数服务器来同步参数的吗？", False),  # the question restated
     ("DDP不断地向参数服务器发送梯度。", True),  # 不断 is not a negation
     ("DDP不仅依赖参数服务器，还依赖主节点。", True),  # 不仅 is not a negation
@@ -56,6 +60,9 @@ EN = [
     ("Many people think DDP relies on a parameter server.", False),  # reported belief
     ("I disagree that DDP needs a parameter server.", False),  # a view quoted to be rejected
     ("Some say that DDP relies on a parameter server; that is wrong.", False),
+    ("I used to think DDP hid a parameter server inside.", False),  # a belief once held
+    ("A colleague once told me DDP relies on a parameter server, which is wrong.", False),
+    ("Many blogs draw DDP with a parameter server in the middle, which is misleading.", False),
     ("Does DDP use a parameter server?", False),  # the question restated
     ("DDP not only uses a parameter server but also a master.", True),  # 'not only' is not a negation
 ]
