@@ -51,7 +51,7 @@ def test_later_blind_sets(rubric, name):
     assert not check(
         m,
         {"spearman": 0.88, "qwk": 0.88, "topic_acc": 0.95, "status_acc": 0.95, "flag_recall": 0.9, "flag_precision": 0.9},
-        {"mae_bands": 0.6},
+        {"mae_bands": 0.7},  # blind5 is 0.614 on 35 answers
     ), m
 
 
