@@ -38,14 +38,20 @@ def _round(x: float) -> int:
     return int(x + 0.5) if x >= 0 else -int(-x + 0.5)
 
 
-def _is_non_answer(answer: str | Folded, rubric: LoadedRubric) -> bool:
-    """Is the answer empty or only a phrase such as "不知道" / "no idea" (``answer``: raw or folded)?"""
-    text = (answer if isinstance(answer, Folded) else fold(answer)).text.strip(_STRIP)
-    if not text:
-        return True
+def _non_answer_phrases(rubric: LoadedRubric) -> list[str]:
+    """The rubric's non-answer phrases, folded once per rubric."""
     phrases = rubric.memo.get("non_answers")
     if phrases is None:
         phrases = rubric.memo["non_answers"] = [fold(p).text.strip(_STRIP) for p in rubric.rubric.non_answers]
+    return phrases
+
+
+def _is_non_answer(answer: Folded, rubric: LoadedRubric) -> bool:
+    """Is the (folded) answer empty or only a phrase such as "不知道" / "no idea"?"""
+    text = answer.text.strip(_STRIP)
+    if not text:
+        return True
+    phrases = _non_answer_phrases(rubric)
     if text in phrases:
         return True
     # "不知道。" / "I don't know, sorry." : a short answer that opens with a non-answer phrase
@@ -74,7 +80,7 @@ def _is_hedged_non_answer(text: str, rubric: LoadedRubric) -> bool:
         return False
     rx = rubric.memo.get("hedges")
     if rx is None:
-        phrases = [fold(p).text.strip(_STRIP) for p in rubric.rubric.non_answers]
+        phrases = _non_answer_phrases(rubric)
         keep = sorted({p for p in phrases if (" " in p if p.isascii() else len(p) >= 3)}, key=len, reverse=True)
         rx = rubric.memo["hedges"] = (
             re.compile("|".join(rf"(?<![a-z0-9]){re.escape(p)}(?![a-z0-9])" for p in keep)) if keep else False

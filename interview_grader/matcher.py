@@ -605,12 +605,6 @@ class Doc:
             e -= 1
         return s, e
 
-    def sentence_at(self, pos: int) -> tuple[int, int]:
-        """The sentence (folded range) holding ``pos``."""
-        from .assertion import _enclosing
-
-        return _enclosing(self.scopes.sentences, pos)
-
     def source_range(self, start: int, end: int) -> tuple[int, int]:
         return self.folded.to_source(start, end)
 
