@@ -252,6 +252,9 @@ def grade_answer(qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str
     if not covered:
         notes.append(note("no-points", lang))
     final = max(0, min(100, _round(score)))
+    if final < sc.attempt_floor:  # an attempt at the topic, however wrong, is not a non-answer
+        final = _round(sc.attempt_floor)
+        notes.append(note("floor", lang, cap=final))
     return GradedAnswer(
         **base, status="graded", score=final, grade=_round(final / 20),
         misconceptions=flags, covered=covered, missing=missing, missing_core=missing_core, notes=notes,

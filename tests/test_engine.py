@@ -49,6 +49,44 @@ def test_the_clauses_that_assert_an_error_earn_nothing(mini_rubric):
     assert [c.id for c in apart.covered] == ["ring-neighbours"]
 
 
+def _with_floor(mini_rubric, floor: float):
+    from interview_grader.rubric.load import LoadedRubric
+
+    scoring = mini_rubric.rubric.scoring.model_copy(update={"attempt_floor": floor})
+    rubric = mini_rubric.rubric.model_copy(update={"scoring": scoring})
+    return LoadedRubric(rubric=rubric, compiler=mini_rubric.compiler, sha256=mini_rubric.sha256, path=mini_rubric.path)
+
+
+def test_an_attempt_scores_at_least_the_floor(mini_rubric):
+    """Grade 1 on the expert scale is a wrong attempt; 0 is kept for no answer and off-topic."""
+    wrong = "环形规约就是大家把梯度发给中心节点汇总。"
+    assert one(mini_rubric, wrong).score == 0  # the mini rubric has no floor: 0 - 20, clamped
+    floored = _with_floor(mini_rubric, 15)
+    a = one(floored, wrong)
+    assert (a.status, a.score, a.grade) == ("graded", 15, 1)
+    assert a.notes[-1] == "回答涉及本题，但几乎没有正确内容，按最低档计 15 分"
+    en = one(floored, "Ring all-reduce sends every gradient to a master node.", "Explain ring all-reduce.")
+    assert en.score == 15 and en.notes[-1] == (
+        "the answer takes up the question but states almost nothing correct: scored at the floor, 15"
+    )
+    assert one(floored, "先做reduce-scatter再做all-gather。环形规约最后发给中心节点汇总。").score == 23  # above it
+    assert (one(floored, "不知道").status, one(floored, "不知道").score) == ("no-answer", 0)
+    off = one(floored, "环形规约在我们团队很重要，大家一起努力把项目做好了。")
+    assert (off.status, off.score) == ("off-topic", 0)
+
+
+def test_the_floor_cannot_exceed_a_cap():
+    from pydantic import ValidationError
+
+    from interview_grader.rubric.schema import Scoring
+
+    with pytest.raises(ValidationError, match="attempt_floor 30 is above term_list_cap 20"):
+        Scoring(attempt_floor=30)
+    with pytest.raises(ValidationError, match="attempt_floor 30 is above caps.critical 25"):
+        Scoring(attempt_floor=30, term_list_cap=40)
+    assert Scoring(attempt_floor=20).attempt_floor == 20
+
+
 @pytest.mark.parametrize("answer", ["", "不知道", "不知道。", "略", "I don't know."])
 def test_non_answers(mini_rubric, answer):
     a = one(mini_rubric, answer)

@@ -174,10 +174,28 @@ class Scoring(_Strict):
     term_list_cap: float = Field(
         default=20, ge=0, le=100, description="Ceiling for an answer that is only a list of terms."
     )
+    attempt_floor: float = Field(
+        default=0,
+        ge=0,
+        le=100,
+        description=(
+            "Lowest score of a graded answer: one that takes up the question's topic but states "
+            "(almost) nothing correct, or only errors. On the expert scale that is grade 1, and "
+            "0 is kept for no answer and off-topic answers. Must not exceed any cap."
+        ),
+    )
     topic_threshold: float = Field(
         default=2.0, gt=0, description="Votes a topic needs before a question is mapped to it."
     )
     pass_mark: float = Field(default=60, ge=0, le=100, description="Overall score from which a hire is suggested.")
+
+    @model_validator(mode="after")
+    def _floor_below_caps(self) -> "Scoring":
+        ceilings = {"term_list_cap": self.term_list_cap, **{f"caps.{k}": v for k, v in self.caps.model_dump().items()}}
+        for name, value in ceilings.items():
+            if self.attempt_floor > value:
+                raise ValueError(f"attempt_floor {self.attempt_floor:g} is above {name} {value:g}")
+        return self
 
 
 class Rubric(_Strict):
