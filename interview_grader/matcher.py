@@ -20,6 +20,7 @@ import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import product
 
 from .assertion import Scopes, analyse
 from .errors import RubricError
@@ -407,6 +408,34 @@ def _folded_question(question: str) -> str:
     return fold(question).text
 
 
+TIGHTEST_MAX = 256  # combinations tried when choosing the tightest occurrences
+
+
+def _tightest(options: list[list[tuple[int, int]]]) -> list[tuple[int, int]]:
+    """One occurrence per item, as close together as possible.
+
+    The evidence of a match is the span from its first to its last item; taking
+    each item's first occurrence in the sentence can stretch it over clauses
+    that say something else ("每张卡上都有一份完整模型，数据分成几份，每张卡各自训完，
+    最后平均" would quote the correct first clauses as part of the error).  The
+    narrowest span wins, then the earliest; with more than TIGHTEST_MAX
+    combinations, the first occurrences are kept.
+    """
+    total = 1
+    for o in options:
+        total *= len(o)
+    if total == 1 or total > TIGHTEST_MAX:
+        return [o[0] for o in options]
+    best: tuple[int, int] | None = None
+    pick: tuple = ()
+    for combo in product(*options):
+        lo = min(s for s, _ in combo)
+        key = (max(e for _, e in combo) - lo, lo)
+        if best is None or key < best:
+            best, pick = key, combo
+    return list(pick)
+
+
 @dataclass(frozen=True)
 class Hit:
     """A pattern match: a range of the folded text and its evidence range."""
@@ -555,15 +584,21 @@ class Doc:
         for ui in candidates:
             a, b = units[ui]
             chosen: list[tuple[int, int]] = []
+            eligible: list[list[tuple[int, int]]] = []
             any_negated = False
             for occ, starts in zip(item_occ, item_starts):
                 within = occ[bisect_left(starts, a):bisect_left(starts, b)]
-                # the first occurrence of this item that serves the pattern's polarity
-                if polarity == "asserted":
-                    first = next(((s, e) for s, e in within if not sc.is_void(s) and not self.negated(s, e)), None)
-                elif polarity == "any":
-                    first = within[0] if within else None
-                else:  # negated: the first negated occurrence, else the first asserted one
+                # the occurrences of this item that serve the pattern's polarity
+                if polarity != "negated":
+                    usable = within if polarity == "any" else [
+                        (s, e) for s, e in within if not sc.is_void(s) and not self.negated(s, e)
+                    ]
+                    if not usable:
+                        break
+                    eligible.append(usable)
+                    chosen.append(usable[0])
+                    continue
+                if True:  # negated: the first negated occurrence, else the first asserted one
                     inside = [(s, e) for s, e in within if not sc.is_void(s)]
                     first = next(((s, e) for s, e in inside if self.negated(s, e)), None)
                     if first is not None:
@@ -584,6 +619,8 @@ class Doc:
                     for s, e in occ[bisect_left(occ, (a, -1)):bisect_left(occ, (b, -1))]
                 ):
                     continue  # an excluded concept is asserted here ("instead of the data" excludes nothing)
+                if eligible and len(eligible) > 1:
+                    chosen = _tightest(eligible)
                 start = min(s for s, _ in chosen)
                 end = max(e for _, e in chosen)
                 return Hit(start, end, *self._evidence(start, end))

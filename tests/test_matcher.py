@@ -122,3 +122,26 @@ def test_gates_never_skip_a_pattern_that_matches():
                 by_pieces += gate.need & have == gate.need  # only a gap alternative's later piece is missing
     assert matched > 500 and skipped > 10 * matched  # the gates do skip, and the examples exercise them
     assert by_pieces > 100
+
+
+def test_a_match_takes_its_items_as_close_together_as_possible():
+    """Evidence spans the nearest occurrences of the items, not the first ones of the sentence,
+    so a claim made late in a sentence does not quote (and void) the clauses before it."""
+    c = Compiler(LEX)
+    text = "每张卡都有完整模型，数据切成几份，每张卡各自训完，最后发给参数服务器合并。"
+    d = Doc.of(text)
+    hit = d.find(Pattern(all=["每张卡", "合并"], scope="sentence"), c)
+    assert hit is not None
+    assert d.text[hit.start:hit.end] == "每张卡各自训完,最后发给参数服务器合并"
+    assert d.text[hit.ev_start:hit.ev_end] == "每张卡各自训完,最后发给参数服务器合并"
+
+
+def test_tightest_choice():
+    from interview_grader.matcher import TIGHTEST_MAX, _tightest
+
+    assert _tightest([[(0, 2), (10, 12)], [(14, 16)]]) == [(10, 12), (14, 16)]
+    assert _tightest([[(0, 2)], [(4, 6), (20, 22)]]) == [(0, 2), (4, 6)]
+    assert _tightest([[(0, 2), (8, 10)], [(5, 6)]]) == [(8, 10), (5, 6)]  # 5..10 is narrower than 0..6
+    assert _tightest([[(0, 2), (8, 10)], [(4, 6)]]) == [(0, 2), (4, 6)]  # equal width: the earlier one
+    many = [[(i, i + 1) for i in range(0, 40, 2)] for _ in range(2)]  # 400 combinations
+    assert 20 * 20 > TIGHTEST_MAX and _tightest(many) == [(0, 1), (0, 1)]  # too many: the first ones
