@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from .matcher import Doc
 from .rubric.load import LoadedRubric
 
-GOAL_FACTOR = 0.5  # a goal line ("考察目标") votes, but less than the question itself
+GOAL_FACTOR = 0.75  # a goal line ("考察目标") votes, a little less than the question itself
 
 
 @dataclass(frozen=True)

@@ -76,3 +76,14 @@ def test_questions_outside_the_rubric_are_ungraded(rubric, question):
 def test_generated_rubric_reference_is_current(rubric):
     committed = (ROOT / "docs" / "rubric.md").read_text(encoding="utf-8")
     assert committed == rubric_markdown(rubric), "run: interview-grader rubric docs -o docs/rubric.md"
+
+
+def test_an_explicit_goal_line_maps_an_indirect_question(rubric):
+    """The goal line (考察目标) names the topic outright; an indirectly worded question
+    with such a goal is graded, and the question still wins when the two disagree."""
+    question = "多个 rank 之间的 gradient 是怎么 align 起来的？"
+    assert classify(question, None, rubric).topic_id is None
+    goal = "考察被面试人对训练中参数同步机制的理解。"
+    assert classify(question, goal, rubric).topic_id == "parameter-synchronization"
+    ring = "请讲讲Ring-Allreduce的原理？"
+    assert classify(ring, goal, rubric).topic_id == "ring-allreduce"
