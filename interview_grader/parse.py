@@ -69,6 +69,10 @@ _KEYWORDS: dict[str, tuple[str, ...]] = {
         "interviewer verdict", "interviewer's verdict", "interviewer assessment",
         "interviewer's assessment", "interviewer evaluation", "overall comments", "final comments",
         "综合点评", "綜合點評", "面试官评价", "面試官評價", "面试结论", "面試結論",
+        "面试官总结", "面試官總結", "面试总结", "面試總結", "面试官意见", "面試官意見",
+        "面试反馈", "面試反饋", "面试官反馈", "面試官反饋",
+        "interviewer summary", "interviewer's summary", "interviewer notes", "interviewer's notes",
+        "overall impression", "final remarks",
     ),
     "interviewer": ("interviewer", "面试官", "面試官", "考官"),
     "candidate": (
@@ -83,6 +87,8 @@ for _kind, _words in _KEYWORDS.items():
 # Unnumbered forms that are too common as ordinary words to act as labels.
 _NEEDS_NUMBER = frozenset({"题目", "題目", "面试题", "面試題"})
 _QUESTION_KINDS = frozenset({"q"})
+_HEADING_KINDS = frozenset({"q", "a", "goal", "verdict"})  # may stand alone as a markdown heading
+_LINE_TAIL = " \t\u3000*_"
 _HEADER_KINDS = frozenset({"role", "years", "summary"})
 
 
@@ -134,7 +140,7 @@ _LABEL = re.compile(
     )
     {_BLANK}*(?P<close>[】\]])?
     (?:\*\*|__)?{_BLANK}*
-    (?:(?P<colon>[:：])|(?P<dot>[.．、)）](?!\d)))?
+    (?:(?P<colon>[:：])|(?P<dot>[.．、)）](?!\d))|(?P<dash>[-–—](?={_BLANK})))?
     (?:\*\*|__)?
     """,
     re.IGNORECASE | re.VERBOSE,
@@ -211,8 +217,8 @@ def _match_label(text: str, start: int, end: int) -> _Label | None:
     m = _LABEL.match(text, pos, end)
     if m is None:
         return None
-    onum, kw, raw_num, who, open_, close, colon, dot = m.group(
-        "onum", "kw", "num", "who", "open", "close", "colon", "dot"
+    onum, kw, raw_num, who, open_, close, colon, dot, dash = m.group(
+        "onum", "kw", "num", "who", "open", "close", "colon", "dot", "dash"
     )
     if onum is not None:
         kind, word = "q", "第"
@@ -228,8 +234,17 @@ def _match_label(text: str, start: int, end: int) -> _Label | None:
     if kind == "q" and raw_num is None and word in _NEEDS_NUMBER:
         return None
     bracketed = open_ is not None and close is not None
-    if not (colon or bracketed or (dot and kind == "q" and raw_num)):
-        return None
+    numbered_q = kind == "q" and raw_num is not None
+    if dash and not numbered_q:
+        return None  # "Question 2 - …" only; "A - B" is text
+    if not (colon or bracketed or ((dot or dash) and numbered_q)):
+        # a label alone on its line, its value on the lines below: "问题3" / "### Question 3",
+        # or a marked-up heading for the other parts ("## 综合评价", "**回答**")
+        if text[m.end():end].strip(_LINE_TAIL):
+            return None
+        marked = any(c in "#*_" for c in text[start:pos])
+        if not (numbered_q or (marked and kind in _HEADING_KINDS)):
+            return None
     number = _to_number(raw_num) if kind == "q" else None
     return _Label(kind, number, m.end())
 

@@ -472,11 +472,51 @@ def test_interviewer_verdict_ends_a_dialogue():
     assert t.verdict.text == "Weak."
 
 
-@pytest.mark.parametrize("label", ["综合点评", "面试官评价", "面试结论", "面試結論"])
+@pytest.mark.parametrize("label", ["综合点评", "面试官评价", "面试结论", "面試結論", "面试官总结", "面试总结", "面試官總結"])
 def test_chinese_verdict_labels(label):
     t = parse(f"问题1：什么是DDP？\n回答：不清楚。\n{label}：基础薄弱。")
     assert t.verdict.text == "基础薄弱。"
     assert t.questions[0].answer.text == "不清楚。"
+
+
+def test_a_bare_summary_line_inside_an_answer_is_not_the_verdict():
+    """'总结：' alone is how candidates wrap up an answer; only the interviewer's summary ends the Q&A."""
+    t = parse("问题1：什么是DDP？\n回答：多进程。\n总结：DDP 更快。\n问题2：PS 呢？\n回答：不清楚。")
+    assert t.questions[0].answer.text == "多进程。\n总结：DDP 更快。"
+    assert t.verdict is None
+
+
+def test_markdown_headings_with_the_value_below():
+    """'### 问题 3' with the question on the next line, '## 综合评价' heading the verdict."""
+    t = parse(
+        "# 面试记录\n\n### 问题 1\n什么是 DDP？\n\n**回答**\n每张卡一个进程。\n\n"
+        "### 问题 2\nPS 是什么？\n回答：参数服务器。\n\n## 综合评价\n基础扎实。\n"
+    )
+    assert [(q.number, q.question.text, q.answer.text) for q in t.questions] == [
+        (1, "什么是 DDP？", "每张卡一个进程。"),
+        (2, "PS 是什么？", "参数服务器。"),
+    ]
+    assert t.verdict.text == "基础扎实。"
+    assert_spans(t)
+
+
+def test_plain_numbered_question_line_with_the_question_below():
+    t = parse("Question 1\nWhat is DDP?\nAnswer: One process per GPU.\n")
+    assert (t.questions[0].number, t.questions[0].question.text) == (1, "What is DDP?")
+
+
+def test_unmarked_label_words_alone_on_a_line_stay_text():
+    """Without markup, '点评' or 'Answer' alone on a line is text (only numbered questions may stand alone)."""
+    t = parse("问题1：什么是DDP？\n回答：多进程。\n点评\n还行。")
+    assert t.verdict is None and t.questions[0].answer.text == "多进程。\n点评\n还行。"
+
+
+@pytest.mark.parametrize("dash", ["-", "–", "—"])
+def test_question_number_followed_by_a_dash(dash):
+    t = parse(f"Question 1 {dash} What is DDP?\nCandidate: One process per GPU.\nQuestion 2 {dash} And PS?\nAnswer: A server.\n")
+    assert [(q.number, q.question.text) for q in t.questions] == [(1, "What is DDP?"), (2, "And PS?")]
+    assert t.questions[0].answer.text == "One process per GPU."
+    assert parse("Q1: x?\nA - y\n").questions[0].answer is None  # "A - y" is not an answer label
 
 
 @pytest.mark.parametrize("label", ["Years of experience", "Experience", "Years"])
