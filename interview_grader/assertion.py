@@ -9,6 +9,8 @@ A claim counts as asserted only outside these scopes:
 * reported belief or a counterfactual: 很多人以为 …, 有人误以为 …, a common
   mistake is to think …, a naive approach …, 如果所有节点都 … voids the claim up to
   the correction (其实 / 实际上 / but / actually);
+* a claim taken back: "… actually no, that's wrong" / "…。不对，我说错了" voids the
+  claim before the cue (its sentence, or the sentence before when the cue opens one);
 * questions: a sentence ending in ? / ？ (often the question restated) is void.
 
 Everything works on the folded copy (see ``normalize``), where full-width
@@ -153,7 +155,7 @@ def _neg_cue(with_nt: bool) -> re.Pattern[str]:
 
 # What ends a negation or reported-belief scope inside a sentence.
 _TURN = re.compile(
-    _by_first(r"而是|但是|但|其实|实际上|事实上|然而|反而|相反|所以|因此|因为|导致|从而|而(?=[\u4e00-\u9fff])".split("|"), words=False)
+    _by_first(r"而是|但是|但|其实|实际上|事实上|然而|反而|相反|所以|因此|因为|导致|从而|后来|而(?=[\u4e00-\u9fff])".split("|"), words=False)
     + "|"
     + _by_first("but|instead|rather|however|actually|in fact|in reality|whereas|while|so|because|therefore|thus|which".split("|"))
 )
@@ -177,7 +179,7 @@ _ZH_WHO = "很多人|有人|不少人|有些人|一些人|许多人|大家|人�
 _ZH_THINK = "(?:常|都|往往|经常|会|容易)?(?:误|错误地)?(?:以为|认为|觉得|说|理解为|当成)"
 _EN_WHO = "(?:people|engineers|candidates|folks) (?:\\w+ )?(?:think|believe|assume|say|claim)"
 _EN_SAID = "(?:often|commonly|widely|sometimes) (?:thought|believed|assumed|said|claimed)"
-_EN_PEOPLE = "(?:often|commonly|sometimes) (?:think|believe|assume|say)"
+_EN_PEOPLE = "(?:often|commonly|sometimes|usually) (?:think|believe|assume|say|claim)"
 def _who(who: str, then: str) -> list[str]:
     """``(?:w1|w2|...)then`` as one ``c(?:w1'|w2'...)then`` per first character c."""
     groups: dict[str, list[str]] = {}
@@ -195,10 +197,11 @@ _REPORTED = re.compile(
         + ["误解(?:是|为|就是|:)?", "误区(?:是|为|就是|:)?", "错误观点(?:是|为|就是|:)?", "错误说法(?:是|为|就是|:)?"]
         + "朴素的做法|最朴素的|最简单粗暴的做法|如果所有|假如所有|如果每个节点都|假如每个节点都".split("|")
         # a view quoted to be rejected: 有一种看法认为 … / 我不同意 …
-        + [pre + "(?:看法|说法|观点)(?:认为|是|说)?" for pre in ("有一种", "有种", "一种常见的")]
+        + [pre + "(?:看法|说法|观点)(?:认为|是|说)?" for pre in ("有一种", "有种", "一种常见的", "流传一种", "流传着一种", "流传的说法", "流行一种")]
         + ["我不同意", "我不认同", "我不赞同"]
         # a belief the speaker once held: 我一直以为 … / 原来以为 … (not the present-tense 我以为)
         + ["一直以为", "原来以为", "之前以为", "以前以为", "本来以为", "曾经以为", "当时以为"]
+        + [pre + "(?:以为|觉得|认为|理解的是|理解成|理解为|的理解是)" for pre in ("一开始", "刚开始", "最开始", "起初", "起先", "开始我")]
         # a view reported from someone else or from the web: 有个同事说 … / 网上不少博客写的是 …
         + [pre + "(?:同事|朋友|同学|前辈|领导|博主|面试官)(?:也)?(?:说|认为|觉得|讲过|跟我说)"
            for pre in ("有个", "有位", "有的", "一个", "我的", "之前有个", "以前有个")]
@@ -219,12 +222,24 @@ _REPORTED = re.compile(
             "i disagree (?:that|with)", "i don't agree (?:that|with)", "i do not agree (?:that|with)",
             "some (?:people )?(?:say|claim) that",
             "i used to (?:think|believe|assume)", "i once (?:thought|believed|assumed)",
+            "at first i (?:thought|believed|assumed)", "initially i (?:thought|believed|assumed)",
             *[pre + " (?:colleague|friend|coworker|teammate|blog|tutorial|article) (?:once )?"
               "(?:said|says|claimed|claims|told me|wrote|writes|thinks|thought)" for pre in ("a", "one", "my")],
             *[pre + " (?:blogs|tutorials|articles|blog posts) (?:say|claim|show|draw)"
               for pre in ("some", "many", "most", "a lot of")],
         ]
     )
+)
+
+
+# A claim taken back right after it was made: "…rank 0 is the server… actually no, that's
+# wrong" / "…发给一个主节点。不对，我说错了". The cue voids its sentence up to the cue,
+# or the sentence before when it opens its own sentence.  Chinese cues count only at
+# the start of a clause (不对 inside 不对称 / 不对齐, or "这种说法不对", is no retraction).
+_RETRACT = re.compile(
+    r"(?:^|(?<=[,。!?;:\n—.…]))\s*(?:哦|噢|啊|嗯|呃)?,?\s*(?:不对不对|不对|说错了|我说错了|纠正一下|更正一下|不是不是)(?![齐称应等劲的])"
+    r"|(?<![a-z])(?:actually,? no|no,? wait|wait,? no|sorry,? that'?s (?:wrong|not right|not true)"
+    r"|scratch that|i take that back|let me correct (?:that|myself))(?![a-z])"
 )
 
 
@@ -361,6 +376,19 @@ def analyse(text: str, question: str | None = None) -> Scopes:
         _, s_end = _enclosing(sentences, m.start(), sentence_starts)
         end = _scope_end(text, m.end(), s_end)
         void.append((m.start(), max(end, m.end())))
+
+    for m in _RETRACT.finditer(text):
+        if sentence_starts is None:
+            sentence_starts = [a for a, _ in sentences]
+        c = m.start()
+        i = bisect_right(sentence_starts, c) - 1
+        if i < 0:
+            continue
+        a, _ = sentences[i]
+        if text[a:c].strip(" ,.…—"):
+            void.append((a, c))  # "… and... actually no": the claim before it in its sentence
+        elif i > 0:
+            void.append(sentences[i - 1])  # "不对，…" opening a sentence: the sentence before
 
     q = question.strip(_STRIP) if question else ""
     lq = len(q)

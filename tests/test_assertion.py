@@ -39,6 +39,12 @@ ZH = [
     ("我刚入行时一直以为DDP里藏着一个参数服务器，后来发现不是。", False),  # a belief once held
     ("之前有个同事说DDP靠参数服务器同步，这个不对。", False),  # someone else's view
     ("网上不少博客写的是DDP靠参数服务器汇总，其实是all-reduce。", False),  # a source's view
+    ("组里流传着一种说法，说DDP底层靠参数服务器，实测并不是。", False),  # a rumour reported
+    ("我一开始以为DDP靠参数服务器汇总，后来读了源码才知道是all-reduce。", False),  # first belief, corrected later
+    ("DDP里rank0就是参数服务器。不对，我说错了，DDP里没有server。", False),  # taken back in the next sentence
+    ("DDP里rank0就是参数服务器……哦不对，DDP里没有这个角色。", False),  # taken back mid-sentence
+    ("DDP通过参数服务器同步，参数不对齐就会出错。", True),  # 不对齐 is no retraction
+    ("DDP要靠参数服务器，这种理解是对的，不对的是别的地方。", True),  # 不对 mid-clause is no retraction
     ("我以为DDP就是靠参数服务器同步的。", True),  # present-tense 我以为 is the speaker's own claim
     ("DDP是通过参数服务器来同步参数的吗？", False),  # the question restated
     ("DDP不断地向参数服务器发送梯度。", True),  # 不断 is not a negation
@@ -63,6 +69,11 @@ EN = [
     ("I used to think DDP hid a parameter server inside.", False),  # a belief once held
     ("A colleague once told me DDP relies on a parameter server, which is wrong.", False),
     ("Many blogs draw DDP with a parameter server in the middle, which is misleading.", False),
+    ("People sometimes claim DDP hides a parameter server; in practice it does not.", False),
+    ("At first I thought DDP relied on a parameter server, later I learned otherwise.", False),
+    ("I think DDP has a parameter server, rank zero... actually no, sorry, that's wrong.", False),  # taken back
+    ("DDP keeps a parameter server on rank zero. No wait, scratch that: it all-reduces.", False),
+    ("DDP relies on a parameter server, and actually it is slow.", True),  # 'actually' alone takes nothing back
     ("Does DDP use a parameter server?", False),  # the question restated
     ("DDP not only uses a parameter server but also a master.", True),  # 'not only' is not a negation
 ]
