@@ -312,6 +312,11 @@ class Scopes:
             i += 1
         return False
 
+    def has_cue(self, start: int, end: int) -> bool:
+        """Does a negation cue start in [start, end)?  (The gap of a gapped term.)"""
+        i = bisect_right(self._cues, start - 1)
+        return i < len(self._cues) and self._cues[i] < end
+
     def is_void(self, pos: int) -> bool:
         return pos in self._void
 

@@ -457,12 +457,17 @@ class Doc:
     _litset: frozenset = frozenset()  # the keys of _lits: set operations with a set pick the smaller side
     _occ: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     _rx: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
-    _gapped: set[tuple[int, int]] = field(default_factory=set)  # spans made of pieces with gaps
+    # spans made of pieces with gaps -> where their last piece starts
+    _gapped: dict[tuple[int, int], int] = field(default_factory=dict)
 
     def negated(self, s: int, e: int) -> bool:
         """Is an occurrence negated?  A cue inside a literal ("互不通信") is part of the
-        term; a cue in the gap of a gapped term ("DDP不是单进程") negates it."""
-        return self.scopes.is_negated(s, e if (s, e) in self._gapped else s + 1)
+        term, and so is one inside the last piece of a gapped term ("和同步..没差别");
+        a cue in a gap ("DDP不是单进程" for "ddp..单进程") negates it."""
+        last = self._gapped.get((s, e))
+        if last is None:
+            return self.scopes.is_negated(s, s + 1)
+        return self.scopes.is_negated(s, s + 1) or self.scopes.has_cue(s + 1, last)
 
     @classmethod
     def of(cls, text: str, base: int = 0, question: str | None = None, folded: Folded | None = None) -> "Doc":
@@ -538,22 +543,25 @@ class Doc:
             first = alt[0]
             if not first.regexes and first.keys.isdisjoint(litset):
                 continue  # its first piece does not occur
-            spans = self._piece_hits(first, lits)
+            spans = [(s1, e1, s1) for s1, e1 in self._piece_hits(first, lits)]  # (start, end, last piece start)
             for piece in alt[1:]:
                 if not spans:
                     break
                 nxt = sorted(self._piece_hits(piece, lits))
                 starts = [s2 for s2, _ in nxt]
                 joined = []
-                for s1, e1 in spans:
+                for s1, e1, _ in spans:
                     j = bisect_left(starts, e1)  # the first piece that starts after this one ends
                     if j < len(nxt):
                         s2, e2 = nxt[j]
                         if s2 - e1 <= GAP and not any(c in GAP_BREAK for c in text[e1:s2]):
-                            joined.append((s1, e2))
+                            joined.append((s1, e2, s2))
                 spans = joined
-            found.extend(spans)
-            self._gapped.update(spans)
+            gapped = self._gapped
+            for s1, e2, last in spans:
+                found.append((s1, e2))
+                if gapped.get((s1, e2), -1) < last:  # the same span from two alternatives: the longer gap
+                    gapped[(s1, e2)] = last
         occ = self._occ[spec] = sorted(set(found))
         return occ
 

@@ -145,3 +145,14 @@ def test_tightest_choice():
     assert _tightest([[(0, 2), (8, 10)], [(4, 6)]]) == [(0, 2), (4, 6)]  # equal width: the earlier one
     many = [[(i, i + 1) for i in range(0, 40, 2)] for _ in range(2)]  # 400 combinations
     assert 20 * 20 > TIGHTEST_MAX and _tightest(many) == [(0, 1), (0, 1)]  # too many: the first ones
+
+
+def test_a_cue_inside_the_last_piece_of_a_gap_term_is_its_own_wording():
+    """'和同步..没差别' asserts 'no difference'; a cue in the gap ('DDP不是单进程') negates."""
+    c = Compiler(LEX)
+    same = Pattern(all=["异步", "和同步..没差别"])
+    assert Doc.of("异步和同步其实基本没差别。").find(same, c) is not None
+    assert Doc.of("异步和同步其实并不是没差别。").find(same, c) is None  # the cue is in the gap
+    single = Pattern(all=["ddp..单进程"])
+    assert Doc.of("DDP不是单进程的。").find(single, c) is None
+    assert Doc.of("DDP是单进程的。").find(single, c) is not None
