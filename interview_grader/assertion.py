@@ -237,10 +237,26 @@ _REPORTED = re.compile(
 # or the sentence before when it opens its own sentence.  Chinese cues count only at
 # the start of a clause (不对 inside 不对称 / 不对齐, or "这种说法不对", is no retraction).
 _RETRACT = re.compile(
-    r"(?:^|(?<=[,。!?;:\n—.…]))\s*(?:哦|噢|啊|嗯|呃)?,?\s*(?:不对不对|不对|说错了|我说错了|纠正一下|更正一下|不是不是)(?![齐称应等劲的])"
-    r"|(?<![a-z])(?:actually,? no|no,? wait|wait,? no|sorry,? that'?s (?:wrong|not right|not true)"
-    r"|scratch that|i take that back|let me correct (?:that|myself))(?![a-z])"
+    _by_first("不对不对|不对(?![齐称应等劲的])|说错了|纠正一下|更正一下|不是不是".split("|"), words=False)
+    + "|"
+    + _by_first([
+        "actually,? no", "no,? wait", "wait,? no", "sorry,? that'?s (?:wrong|not right|not true)",
+        "scratch that", "i take that back", "let me correct (?:that|myself)",
+    ])
 )
+_RETRACT_LEAD = " ,哦噢啊嗯呃我"  # may stand between a clause start and a Chinese cue ("哦不对", "我说错了")
+_CLAUSE_START = frozenset(",。!?;:\n—.…")
+
+
+def _retraction_start(text: str, m: re.Match[str]) -> int | None:
+    """Where a retraction cue's clause starts ("哦不对" from 哦), or None when a Chinese
+    cue stands inside a clause; the English cues are unambiguous anywhere."""
+    if m.group()[0].isascii():
+        return m.start()
+    j = m.start()
+    while j > 0 and text[j - 1] in _RETRACT_LEAD and m.start() - j < 4:
+        j -= 1
+    return j if j == 0 or text[j - 1] in _CLAUSE_START else None
 
 
 class _Union:
@@ -383,9 +399,11 @@ def analyse(text: str, question: str | None = None) -> Scopes:
         void.append((m.start(), max(end, m.end())))
 
     for m in _RETRACT.finditer(text):
+        c = _retraction_start(text, m)
+        if c is None:
+            continue
         if sentence_starts is None:
             sentence_starts = [a for a, _ in sentences]
-        c = m.start()
         i = bisect_right(sentence_starts, c) - 1
         if i < 0:
             continue

@@ -20,7 +20,6 @@ import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import product
 
 from .assertion import Scopes, analyse
 from .errors import RubricError
@@ -408,9 +407,6 @@ def _folded_question(question: str) -> str:
     return fold(question).text
 
 
-TIGHTEST_MAX = 256  # combinations tried when choosing the tightest occurrences
-
-
 def _tightest(options: list[list[tuple[int, int]]]) -> list[tuple[int, int]]:
     """One occurrence per item, as close together as possible.
 
@@ -418,22 +414,36 @@ def _tightest(options: list[list[tuple[int, int]]]) -> list[tuple[int, int]]:
     each item's first occurrence in the sentence can stretch it over clauses
     that say something else ("每张卡上都有一份完整模型，数据分成几份，每张卡各自训完，
     最后平均" would quote the correct first clauses as part of the error).  The
-    narrowest span wins, then the earliest; with more than TIGHTEST_MAX
-    combinations, the first occurrences are kept.
+    narrowest span wins, then the earliest.
+
+    Every start is tried as the left edge: from each item, the occurrence that
+    starts there or later and ends first.  The best combination is found at the
+    left edge it starts at, so this finds what trying every combination would,
+    in O(n^2) for n occurrences instead of the product of their counts.
     """
-    total = 1
-    for o in options:
-        total *= len(o)
-    if total == 1 or total > TIGHTEST_MAX:
+    if all(len(o) == 1 for o in options):
         return [o[0] for o in options]
     best: tuple[int, int] | None = None
-    pick: tuple = ()
-    for combo in product(*options):
-        lo = min(s for s, _ in combo)
-        key = (max(e for _, e in combo) - lo, lo)
+    pick: list[tuple[int, int]] = []
+    for lo in sorted({s for o in options for s, _ in o}):
+        chosen = []
+        left = right = -1
+        for o in options:
+            c = None
+            for occ in o:
+                if occ[0] >= lo and (c is None or occ[1] < c[1]):
+                    c = occ
+            if c is None:
+                return pick  # no occurrence of this item starts here or later, nor further right
+            chosen.append(c)
+            if left < 0 or c[0] < left:
+                left = c[0]
+            if c[1] > right:
+                right = c[1]
+        key = (right - left, left)
         if best is None or key < best:
-            best, pick = key, combo
-    return list(pick)
+            best, pick = key, chosen
+    return pick
 
 
 @dataclass(frozen=True)
@@ -598,21 +608,24 @@ class Doc:
                 within = occ[bisect_left(starts, a):bisect_left(starts, b)]
                 # the occurrences of this item that serve the pattern's polarity
                 if polarity != "negated":
-                    usable = within if polarity == "any" else [
-                        (s, e) for s, e in within if not sc.is_void(s) and not self.negated(s, e)
-                    ]
-                    if not usable:
+                    # the first usable occurrence decides whether the unit can match; the
+                    # others are looked at only for a match (see _tightest below)
+                    if polarity == "any":
+                        first = within[0] if within else None
+                    else:
+                        first = next(((s, e) for s, e in within if not sc.is_void(s) and not self.negated(s, e)), None)
+                    if first is None:
                         break
-                    eligible.append(usable)
-                    chosen.append(usable[0])
+                    eligible.append(within)
+                    chosen.append(first)
                     continue
-                if True:  # negated: the first negated occurrence, else the first asserted one
-                    inside = [(s, e) for s, e in within if not sc.is_void(s)]
-                    first = next(((s, e) for s, e in inside if self.negated(s, e)), None)
-                    if first is not None:
-                        any_negated = True
-                    elif inside:
-                        first = inside[0]
+                # negated: the first negated occurrence, else the first asserted one
+                inside = [(s, e) for s, e in within if not sc.is_void(s)]
+                first = next(((s, e) for s, e in inside if self.negated(s, e)), None)
+                if first is not None:
+                    any_negated = True
+                elif inside:
+                    first = inside[0]
                 if first is None:
                     break
                 chosen.append(first)
@@ -627,7 +640,9 @@ class Doc:
                     for s, e in occ[bisect_left(occ, (a, -1)):bisect_left(occ, (b, -1))]
                 ):
                     continue  # an excluded concept is asserted here ("instead of the data" excludes nothing)
-                if eligible and len(eligible) > 1:
+                if len(eligible) > 1:
+                    if polarity == "asserted":
+                        eligible = [[(s, e) for s, e in w if not sc.is_void(s) and not self.negated(s, e)] for w in eligible]
                     chosen = _tightest(eligible)
                 start = min(s for s, _ in chosen)
                 end = max(e for _, e in chosen)

@@ -137,14 +137,34 @@ def test_a_match_takes_its_items_as_close_together_as_possible():
 
 
 def test_tightest_choice():
-    from interview_grader.matcher import TIGHTEST_MAX, _tightest
+    from itertools import product
+
+    from interview_grader.matcher import _tightest
 
     assert _tightest([[(0, 2), (10, 12)], [(14, 16)]]) == [(10, 12), (14, 16)]
     assert _tightest([[(0, 2)], [(4, 6), (20, 22)]]) == [(0, 2), (4, 6)]
     assert _tightest([[(0, 2), (8, 10)], [(5, 6)]]) == [(8, 10), (5, 6)]  # 5..10 is narrower than 0..6
     assert _tightest([[(0, 2), (8, 10)], [(4, 6)]]) == [(0, 2), (4, 6)]  # equal width: the earlier one
-    many = [[(i, i + 1) for i in range(0, 40, 2)] for _ in range(2)]  # 400 combinations
-    assert 20 * 20 > TIGHTEST_MAX and _tightest(many) == [(0, 1), (0, 1)]  # too many: the first ones
+    assert _tightest([[(3, 9)], [(0, 1), (4, 5)]]) == [(3, 9), (4, 5)]  # a long item contains another
+
+    def brute(options):  # every combination, narrowest then earliest span
+        def key(combo):
+            lo = min(s for s, _ in combo)
+            return max(e for _, e in combo) - lo, lo
+        return key(min(product(*options), key=key))
+
+    import random
+
+    rng = random.Random(5)
+    for _ in range(2000):
+        options = []
+        for _ in range(rng.randint(1, 4)):
+            starts = sorted(rng.sample(range(40), rng.randint(1, 5)))
+            options.append([(s, s + rng.randint(1, 6)) for s in starts])
+        got = _tightest(options)
+        assert [g in o for g, o in zip(got, options)] == [True] * len(options)
+        lo = min(s for s, _ in got)
+        assert (max(e for _, e in got) - lo, lo) == brute(options), options
 
 
 def test_a_cue_inside_the_last_piece_of_a_gap_term_is_its_own_wording():
