@@ -93,6 +93,12 @@ def test_selftest_detects_a_broken_example(rubric):
         "无锁队列是怎么实现的？",
         "推荐系统的召回和排序有什么区别？",
         "BatchNorm 和 LayerNorm 有什么区别？",
+        # "ps" outside training, asked about hands-on use
+        "Linux 下的 ps 命令你用过吗？",
+        "PS 修图你们用过吗？",
+        "Have you used ps aux to find a stuck process?",
+        # sync / async in programming, not in training
+        "Python 的 asyncio 你用过吗？",
     ],
 )
 def test_questions_outside_the_rubric_are_ungraded(rubric, question):
