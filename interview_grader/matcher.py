@@ -148,6 +148,11 @@ def _resolve(alt: str, lexicon: dict[str, list[str]], depth: int, memo: dict | N
             for piece in entry.split("|"):
                 out.extend(_alternatives(piece, lexicon, depth + 1, memo))
         return out
+    if "@" in alt:
+        raise ValueError(
+            f"'@' inside the literal {alt!r}: a lexicon reference must stand alone "
+            "as an alternative or a gap piece (write 'the..@name', not 'the @name')"
+        )
     return [(_literal(alt),)]
 
 

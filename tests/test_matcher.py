@@ -66,6 +66,14 @@ def test_unknown_lexicon_entry_is_an_error():
         Compiler(LEX).check("a|@nope")
 
 
+def test_lexicon_reference_inside_a_literal_is_an_error():
+    # "the @ps" would be searched as the literal text "the @ps" and never match
+    for spec in ("the @ps", "rank 0..is..the @ps", "a|x@ps"):
+        with pytest.raises(ValueError, match="'@' inside the literal .*must stand alone"):
+            Compiler(LEX).check(spec)
+    Compiler(LEX).check("rank 0..is the..@ps|@ps")  # standing alone is fine
+
+
 def test_bad_regex_is_an_error():
     with pytest.raises(ValueError, match="bad regex"):
         Compiler(LEX).check("re:(unclosed")
