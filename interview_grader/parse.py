@@ -7,8 +7,15 @@ Two layouts are recognised:
   ``Summary:``), then repeated ``问题N：`` / ``考察目标：`` / ``回答：`` blocks
   (or ``Q1:`` / ``Goal:`` / ``A:``) and a closing ``点评：`` / ``Verdict:``.
 * **dialogue** -- ``Interviewer:`` / ``Candidate:`` turns (``面试官：`` /
-  ``候选人：``); each interviewer turn is a question, numbered 1..n, and the
-  candidate turns after it form its answer.
+  ``候选人：``, or ``Me:`` / ``我：`` in write-ups told by the candidate); each
+  interviewer turn is a question, numbered 1..n, and the candidate turns after
+  it form its answer.
+
+Archive variants of the labelled layout: when no answer is labelled anywhere
+(``【问题1】…？`` or ``### Q1 …`` with the answer as plain paragraphs below),
+a question is its first line and the lines below are its answer; and a text
+with no question label at all may be a plain numbered list of questions
+(``1) What is DDP?``), see ``_numbered_questions``.
 
 A label counts only at the start of a line, after optional spaces and
 markdown markers (``**``, ``#``, ``-``, ``>``); the same words in the middle of
@@ -73,17 +80,23 @@ _KEYWORDS: dict[str, tuple[str, ...]] = {
         "面试反馈", "面試反饋", "面试官反馈", "面試官反饋",
         "interviewer summary", "interviewer's summary", "interviewer notes", "interviewer's notes",
         "overall impression", "final remarks",
+        "总结评价", "總結評價", "整体评价", "整體評價", "总体反馈", "總體反饋",
+        "overall", "overall feedback", "final feedback", "interviewer's feedback",
+        "interviewer's comments", "interviewer's evaluation",
     ),
     "interviewer": ("interviewer", "面试官", "面試官", "考官"),
     "candidate": (
         "candidate", "interviewee", "applicant", "候选人", "候選人", "面试者", "面試者",
         "被面试者", "被面試者", "被面试人", "被面試人", "应聘者", "應聘者", "求职者", "求職者",
+        "我", "me",  # interview write-ups told by the candidate: "面试官：… / 我：…", "Interviewer: … / Me: …"
     ),
 }
 _KIND_OF: dict[str, str] = {}
 for _kind, _words in _KEYWORDS.items():
     for _w in _words:
         _KIND_OF[_w] = _kind
+        if "'" in _w:
+            _KIND_OF[_w.replace("'", "\u2019")] = _kind  # typographic apostrophe: "interviewer’s verdict"
 # Unnumbered forms that are too common as ordinary words to act as labels.
 _NEEDS_NUMBER = frozenset({"题目", "題目", "面试题", "面試題"})
 _QUESTION_KINDS = frozenset({"q"})
@@ -135,7 +148,7 @@ _LABEL = re.compile(
     (?:
         第{_BLANK}*(?P<onum>{_NUM}){_BLANK}*个?{_BLANK}*(?:问题|問題|题|題)
       | (?P<kw>{_alternation(_KIND_OF)})
-        (?P<who>{_BLANK}*[(（][^)）\r\n]{{1,30}}[)）])?
+        (?P<who>{_BLANK}*[(（][^)）\r\n]{{1,60}}[)）])?
         (?:{_BLANK}*(?:No\.?|\#){_BLANK}*(?=\d))?{_BLANK}*(?P<num>{_NUM})?
     )
     {_BLANK}*(?P<close>[】\]])?
@@ -229,8 +242,8 @@ def _match_label(text: str, start: int, end: int) -> _Label | None:
             return None
     if raw_num is not None and kind not in ("q", "a"):
         return None
-    if who is not None and kind not in ("interviewer", "candidate"):
-        return None
+    if who is not None and kind not in ("interviewer", "candidate", "verdict"):
+        return None  # "面试官（张工）：", "Interviewer's feedback (sent the next day):"
     if kind == "q" and raw_num is None and word in _NEEDS_NUMBER:
         return None
     bracketed = open_ is not None and close is not None
@@ -239,11 +252,14 @@ def _match_label(text: str, start: int, end: int) -> _Label | None:
         return None  # "Question 2 - …" only; "A - B" is text
     if not (colon or bracketed or ((dot or dash) and numbered_q)):
         # a label alone on its line, its value on the lines below: "问题3" / "### Question 3",
-        # or a marked-up heading for the other parts ("## 综合评价", "**回答**")
-        if text[m.end():end].strip(_LINE_TAIL):
-            return None
+        # or a marked-up heading for the other parts ("## 综合评价", "**回答**"); and a
+        # marked-up numbered question with its text after a space: "### Q1 What is DDP?"
         marked = any(c in "#*_" for c in text[start:pos])
-        if not (numbered_q or (marked and kind in _HEADING_KINDS)):
+        if text[m.end():end].strip(_LINE_TAIL):
+            num_end = m.end("onum") if onum is not None else m.end("num")
+            if not (marked and numbered_q and m.end() > num_end):  # "### Q1What" is not a label
+                return None
+        elif not (numbered_q or (marked and kind in _HEADING_KINDS)):
             return None
     number = _to_number(raw_num) if kind == "q" else None
     return _Label(kind, number, m.end())
@@ -439,6 +455,8 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
         fmt = "labelled"
     elif "interviewer" in kinds:
         fmt = "dialogue"
+    elif _numbered_questions(text, lines, labels):
+        fmt = "labelled"
     else:
         raise TranscriptError(NO_QUESTIONS, path=source)
 
@@ -516,6 +534,15 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
 
     if current is not None:
         current.end = len(text)
+    if not dialogue and not any(qa.answers for qa in qas):
+        # no answer label anywhere: "【问题1】…？" or "### Q1 …" with the answer as plain
+        # paragraphs below; the question (or its goal) is its first line, the rest the answer
+        for qa in qas:
+            last = qa.goal or qa.question
+            cut = _question_end(text, lines, b.line_starts, last)
+            if cut is not None:
+                qa.answers.append(_Block("a", cut, last.end))
+                last.end = cut
 
     questions: list[dict] = []
     for qa in qas:
@@ -546,6 +573,73 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
         verdict=b.block_part(verdict),
         questions=questions,
     ))
+
+
+_NUMBERED = re.compile(
+    rf"{_BLANK}*(?:(?:\*\*|__|#{{1,6}}){_BLANK}*)?(\d{{1,2}}){_BLANK}*[.．、)）](?!\d){_BLANK}*(?=\S)"
+)
+_QUESTION_MARK = "?？"
+
+
+def _numbered_questions(text: str, lines, labels: list) -> bool:
+    """Label a plain numbered list of questions ("1) What is DDP?" / "2. PS 是什么？").
+
+    Used only when a text has no question or interviewer label at all.  A
+    numbered line is a question when it ends with a question mark or an answer
+    label follows it, and the numbers run 1, 2, 3 … (the numbered lists inside
+    answers do not continue the run); two such questions are needed.
+    """
+    found: list[tuple[int, int, int]] = []  # (line index, number, value start)
+    expect = 1
+    for idx, (ls, le) in enumerate(lines):
+        if labels[idx] is not None:
+            continue
+        m = _NUMBERED.match(text, ls, le)
+        if m is None or int(m.group(1)) != expect:
+            continue
+        nxt = next((lab for lab, (s, e) in zip(labels[idx + 1:], lines[idx + 1:]) if lab or text[s:e].strip()), None)
+        asks = text[ls:le].rstrip(_LINE_TAIL).endswith(tuple(_QUESTION_MARK))
+        if asks or (isinstance(nxt, _Label) and nxt.kind in ("a", "candidate")):
+            found.append((idx, expect, m.end()))
+            expect += 1
+    if len(found) < 2:
+        return False
+    for idx, number, start in found:
+        labels[idx] = _Label("q", number, start)
+    return True
+
+
+def _question_end(text: str, lines, line_starts: list[int], block: _Block) -> int | None:
+    """Where the answer starts in a question block that holds its unlabelled answer.
+
+    The question is the first line of text after the label (the label's own line
+    when it has text), or up to the first line of that paragraph that ends with a
+    question mark.  None when nothing follows the question.
+    """
+    i = max(0, bisect_right(line_starts, block.value_start) - 1)
+    first = q_last = None
+    while i < len(lines) and lines[i][0] < block.end:
+        ls, le = lines[i]
+        seg = text[max(ls, block.value_start):min(le, block.end)].strip(_LINE_TAIL + "#")
+        if not seg:
+            if first is not None:
+                break  # the end of the question's paragraph
+        else:
+            if first is None:
+                first = i
+            if seg[-1] in _QUESTION_MARK:
+                q_last = i
+                break
+        i += 1
+    if first is None:
+        return None
+    q_last = first if q_last is None else q_last
+    if q_last + 1 >= len(lines):
+        return None
+    cut = lines[q_last + 1][0]
+    if cut >= block.end or not text[cut:block.end].strip():
+        return None
+    return cut
 
 
 def _header_line(text: str, lab: _Label, line_end: int, header: dict) -> _Block | None:

@@ -403,10 +403,85 @@ def test_question_zero_gets_a_valid_number():
     assert [qa.number for qa in t.questions] == [1, 2]
 
 
-def test_questions_without_answer_labels_still_parse():
+def test_unlabelled_answers_below_the_questions():
+    """No answer label anywhere: the question is its first line, the lines below are the answer."""
     t = parse("问题1：甲？\n这一行没有标签。\n问题2：乙？")
-    assert [qa.answer for qa in t.questions] == [None, None]
-    assert t.questions[0].question.text == "甲？\n这一行没有标签。"
+    assert qa_texts(t) == [(1, "甲？", None, "这一行没有标签。"), (2, "乙？", None, None)]
+    assert_spans(t)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "【问题1】什么是DDP？\n每张卡一个进程。\n【问题2】PS是什么？\n参数服务器。\n\n点评：很好。",
+        "【问题1】\n什么是DDP？\n\n每张卡一个进程。\n【问题2】\nPS是什么？\n参数服务器。\n总结评价：很好。",
+        "### Q1 什么是DDP？\n每张卡一个进程。\n\n### Q2 PS是什么？\n\n参数服务器。\n\n## 总结评价\n很好。",
+        "**Question 1:** 什么是DDP？\n每张卡一个进程。\n\n**Question 2:** PS是什么？\n参数服务器。\n\n**Overall:** 很好。",
+    ],
+)
+def test_archive_layouts_with_unlabelled_answers(text):
+    t = parse(text)
+    assert qa_texts(t) == [(1, "什么是DDP？", None, "每张卡一个进程。"), (2, "PS是什么？", None, "参数服务器。")]
+    assert t.verdict.text == "很好。"
+    assert_spans(t)
+
+
+def test_unlabelled_answer_with_a_question_over_two_lines_and_a_goal():
+    t = parse("问题1：请说说\nDDP 是什么？\n多进程。\n问题2：PS？\n考察目标：基础\n中心化存参数。")
+    assert qa_texts(t) == [(1, "请说说\nDDP 是什么？", None, "多进程。"), (2, "PS？", "基础", "中心化存参数。")]
+
+
+def test_unlabelled_answers_only_when_no_answer_label_is_used():
+    """A file that labels its answers keeps a question's extra lines as question text."""
+    t = parse("问题1：甲？\n补充说明。\n问题2：乙？\n回答：丙")
+    assert qa_texts(t) == [(1, "甲？\n补充说明。", None, None), (2, "乙？", None, "丙")]
+
+
+def test_marked_numbered_question_heading_with_text_after_a_space():
+    t = parse("### Q1 What is DDP?\nOne process per GPU.\n### Q2 And a PS?\nA server.\n## Overall feedback\nFine.")
+    assert qa_texts(t) == [(1, "What is DDP?", None, "One process per GPU."), (2, "And a PS?", None, "A server.")]
+    assert t.verdict.text == "Fine."
+    # without markup, or glued to the number, it stays text
+    assert parse("Q1: x?\nA: Q2 was easy.\nQ3 is next").questions[0].answer.text == "Q2 was easy.\nQ3 is next"
+    assert [q.number for q in parse("**Q1** What?\nYes.\n### Q2What\nNo.").questions] == [1]
+
+
+def test_plain_numbered_list_of_questions():
+    t = parse(
+        "Mock interview\n\n1) What is data parallelism?\nEach GPU gets part of the batch:\n1. split\n2. average\n"
+        "2) What is DDP?\nOne process per GPU.\n3. Why not DP?\nDP has one process.\nVerdict: good."
+    )
+    assert qa_texts(t) == [
+        (1, "What is data parallelism?", None, "Each GPU gets part of the batch:\n1. split\n2. average"),
+        (2, "What is DDP?", None, "One process per GPU."),
+        (3, "Why not DP?", None, "DP has one process."),
+    ]
+    assert t.verdict.text == "good."
+    assert_spans(t)
+    # no question mark, but an answer label below
+    t = parse("1、介绍一下DDP\n答：多进程。\n2、介绍一下PS\n答：中心化。")
+    assert qa_texts(t) == [(1, "介绍一下DDP", None, "多进程。"), (2, "介绍一下PS", None, "中心化。")]
+
+
+@pytest.mark.parametrize("text", ["1) Why?\nBecause.", "1. 甲\n2. 乙\n3. 丙", "2) Why?\n3) How?"])
+def test_numbered_lines_that_are_not_a_question_list(text):
+    with pytest.raises(TranscriptError, match="no questions found"):
+        parse_transcript(text)
+
+
+@pytest.mark.parametrize(
+    ("turns", "verdict"),
+    [
+        ("面试官：什么是DDP？\n我：多进程。\n面试官：PS？\n我：不知道。\n", "面试官评价：一般"),
+        ("Interviewer: What is DDP?\nMe: Many processes.\nInterviewer: PS?\nMe: No idea.\n",
+         "Interviewer\u2019s feedback (the recruiter forwarded it the next day): Average."),
+    ],
+)
+def test_first_person_dialogue_turns(turns, verdict):
+    t = parse(turns + verdict)
+    assert [(q.number, bool(q.answer.text)) for q in t.questions] == [(1, True), (2, True)]
+    assert t.questions[1].answer.text in ("不知道。", "No idea.")
+    assert t.verdict.text in ("一般", "Average.")
 
 
 def test_markdown_bold_question_text():
@@ -458,7 +533,9 @@ def test_english_question_answer_words():
 
 
 @pytest.mark.parametrize("label", ["Verdict", "Assessment", "Comments", "Feedback", "Evaluation", "Overall assessment",
-                                   "Interviewer verdict", "Interviewer's assessment", "Final comments"])
+                                   "Interviewer verdict", "Interviewer's assessment", "Final comments",
+                                   "Interviewer's feedback", "Interviewer\u2019s feedback", "Overall feedback", "Overall",
+                                   "Verdict (hiring manager)"])
 def test_english_verdict_labels(label):
     t = parse(f"Q1: x?\nA: y\n{label}: Good enough.")
     assert t.verdict.text == "Good enough."
@@ -472,7 +549,8 @@ def test_interviewer_verdict_ends_a_dialogue():
     assert t.verdict.text == "Weak."
 
 
-@pytest.mark.parametrize("label", ["综合点评", "面试官评价", "面试结论", "面試結論", "面试官总结", "面试总结", "面試官總結"])
+@pytest.mark.parametrize("label", ["综合点评", "面试官评价", "面试结论", "面試結論", "面试官总结", "面试总结", "面試官總結",
+                                   "总结评价", "總結評價", "整体评价", "点评（二面面试官）"])
 def test_chinese_verdict_labels(label):
     t = parse(f"问题1：什么是DDP？\n回答：不清楚。\n{label}：基础薄弱。")
     assert t.verdict.text == "基础薄弱。"
@@ -516,7 +594,7 @@ def test_question_number_followed_by_a_dash(dash):
     t = parse(f"Question 1 {dash} What is DDP?\nCandidate: One process per GPU.\nQuestion 2 {dash} And PS?\nAnswer: A server.\n")
     assert [(q.number, q.question.text) for q in t.questions] == [(1, "What is DDP?"), (2, "And PS?")]
     assert t.questions[0].answer.text == "One process per GPU."
-    assert parse("Q1: x?\nA - y\n").questions[0].answer is None  # "A - y" is not an answer label
+    assert parse("Q1: x?\nA - y\n").questions[0].answer.text == "A - y"  # not a label: unlabelled answer text
 
 
 @pytest.mark.parametrize("label", ["Years of experience", "Experience", "Years"])
