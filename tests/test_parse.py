@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import codecs
+import re
 import time
 from pathlib import Path
 
@@ -801,3 +802,35 @@ def test_label_after_a_line_break_inside_a_sentence_is_a_label():
     # the start of a line makes it a label (as an archive reader would see it).
     t = parse("问题1：甲？\n回答：我们稍后讨论\n问题2：这一点。\n回答：好")
     assert [qa.number for qa in t.questions] == [1, 2]
+
+
+# The layouts blind10's writer planned first (tests/data/blind10/README.md, "Layouts"):
+# each file written back into its planned layout parses to the same questions,
+# answers and verdict as the committed, explicitly labelled file.
+_PLANNED_LAYOUTS = {
+    "b10_01_zh_intern_weak.txt": lambda s: s.replace("回答：", ""),
+    "b10_02_zh_llm_framework.txt": lambda s: s.replace("候选人：", "我："),
+    "b10_03_zh_recsys_mixed.txt": lambda s: re.sub(r"(?m)^### Q(\d+)：", r"### Q\1 ", s)
+    .replace("A：", "").replace("点评：", "## 总结评价\n"),
+    "b10_05_en_startup_mixed.txt": lambda s: s.replace("Candidate:", "Me:").replace(
+        "Interviewer feedback:", "Interviewer's feedback (the recruiter forwarded it the next day):"
+    ),
+    "b10_06_en_staff_infra.txt": lambda s: s.replace("**Answer:** ", "").replace("**Answer:**", ""),
+    "b10_07_en_bootcamp_mock.txt": lambda s: re.sub(r"(?m)^Q(\d+)\) ", r"\1) ", s),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_PLANNED_LAYOUTS))
+def test_blind10_planned_layouts(name):
+    path = PROJECT / "tests" / "data" / "blind10" / name
+    labelled = read_transcript(path)
+    planned_text = _PLANNED_LAYOUTS[name](path.read_text(encoding="utf-8"))
+    assert planned_text != labelled.text
+    planned = parse_transcript(planned_text, name)
+
+    def shape(t):
+        qs = [(q.number, q.question.text, q.answer.text if q.answer else None) for q in t.questions]
+        return qs, t.verdict.text if t.verdict else None
+
+    assert shape(planned) == shape(labelled)
+    assert_spans(planned)
