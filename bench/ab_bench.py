@@ -32,6 +32,12 @@ ROOT = Path(__file__).resolve().parents[1]
 _TIMER = r"""
 import os, pickle, sys, time
 os.environ["INTERVIEW_GRADER_CACHE"] = "off"
+# A setuptools editable install puts a finder on sys.meta_path that wins over
+# PYTHONPATH: drop it, or both runs would time the working tree.
+sys.meta_path[:] = [f for f in sys.meta_path if "__editable__" not in getattr(f, "__module__", "")]
+import interview_grader
+if not interview_grader.__file__.startswith(os.environ["PYTHONPATH"]):
+    sys.exit(f"imported {interview_grader.__file__}, not the code under {os.environ['PYTHONPATH']}")
 from interview_grader import grade, load_rubric, parse_transcript
 texts = pickle.load(open(sys.argv[1], "rb"))
 rubric = load_rubric(sys.argv[2])
