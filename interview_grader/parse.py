@@ -13,9 +13,12 @@ Two layouts are recognised:
 
 Archive variants of the labelled layout: when no answer is labelled anywhere
 (``【问题1】…？`` or ``### Q1 …`` with the answer as plain paragraphs below),
-a question is its first line and the lines below are its answer; and a text
-with no question label at all may be a plain numbered list of questions
-(``1) What is DDP?``), see ``_numbered_questions``.
+a question is its first line (with a ``> quoted`` question below it) and the
+lines below are its answer; a text with no question label at all may be a
+conversation between two named speakers (``[00:01:12] Priya: …`` /
+``Marcus: …``, see ``_speaker_turns``) or a plain numbered list of questions
+(``1) What is DDP?``, see ``_numbered_questions``).  In a dialogue, the
+interviewer's closing turn with no reply is the verdict when none is labelled.
 
 A label counts only at the start of a line, after optional spaces and
 markdown markers (``**``, ``#``, ``-``, ``>``); the same words in the middle of
@@ -50,10 +53,10 @@ EMPTY = "empty file; expected an interview transcript"
 # --------------------------------------------------------------------------
 _KEYWORDS: dict[str, tuple[str, ...]] = {
     "q": ("问题", "問題", "题目", "題目", "面试题", "面試題", "问", "問", "question", "q"),
-    "a": ("回答", "答案", "答复", "答覆", "解答", "答", "answer", "ans", "a"),
+    "a": ("回答", "答案", "答复", "答覆", "解答", "答", "我的回答", "answer", "ans", "a", "my answer", "my response"),
     "goal": (
         "考察目标", "考察目標", "考查目标", "考查目標", "考察重点", "考察重點",
-        "考察点", "考察點", "考点", "考點", "goal", "purpose", "objective",
+        "考察点", "考察點", "考点", "考點", "goal", "purpose", "objective", "rubric",
     ),
     "role": (
         "岗位", "崗位", "职位", "職位", "应聘岗位", "應聘崗位", "面试岗位", "面試崗位",
@@ -84,13 +87,22 @@ _KEYWORDS: dict[str, tuple[str, ...]] = {
         "overall", "overall feedback", "final feedback", "interviewer's feedback",
         "interviewer's comments", "interviewer's evaluation",
     ),
-    "interviewer": ("interviewer", "面试官", "面試官", "考官"),
+    "interviewer": ("interviewer", "面试官", "面試官", "考官", "host"),  # a podcast's host asks
     "candidate": (
         "candidate", "interviewee", "applicant", "候选人", "候選人", "面试者", "面試者",
         "被面试者", "被面試者", "被面试人", "被面試人", "应聘者", "應聘者", "求职者", "求職者",
         "我", "me",  # interview write-ups told by the candidate: "面试官：… / 我：…", "Interviewer: … / Me: …"
+        "guest",
     ),
 }
+# Whose verdict x what it is called: "Panel summary", "Recruiter feedback", "Hiring manager's note".
+_VERDICT_BY = ("interviewer", "panel", "recruiter", "hiring manager", "hr", "mentor", "manager", "team", "their", "the panel's")
+_VERDICT_WHAT = ("feedback", "verdict", "comments", "comment", "notes", "note", "summary", "assessment",
+                 "evaluation", "remarks", "decision", "impression")
+_KEYWORDS["verdict"] += tuple(
+    f"{by}{s} {what}" for by in _VERDICT_BY for s in ("", "'s") for what in _VERDICT_WHAT
+    if not (s and (by == "their" or by.endswith("'s")))
+)
 _KIND_OF: dict[str, str] = {}
 for _kind, _words in _KEYWORDS.items():
     for _w in _words:
@@ -140,8 +152,10 @@ _CN_DIGITS = "一二三四五六七八九十百〇零两"
 _NUM = rf"\d{{1,9}}|[{_CN_DIGITS}]{{1,6}}"
 _BLANK = "[ \t\u3000]"
 
-# Markdown / list markers that may precede a label.
-_PREFIX = re.compile(rf"{_BLANK}*(?:(?:\*\*|__|#{{1,6}}|>|[-*+•·●▪]){_BLANK}*)*")
+# A recording's timestamp: "[00:01:12]", "(01:12)", "00:01:12".
+_STAMP = r"(?:\[\d{1,2}:\d{2}(?::\d{2})?\]|\(\d{1,2}:\d{2}(?::\d{2})?\)|\d{1,2}:\d{2}(?::\d{2})?(?![\d:]))"
+# Markdown / list markers, and a timestamp, that may precede a label.
+_PREFIX = re.compile(rf"{_BLANK}*(?:(?:\*\*|__|#{{1,6}}|>|[-*+•·●▪]|{_STAMP}){_BLANK}*)*")
 _LABEL = re.compile(
     rf"""
     (?P<open>[【\[])?{_BLANK}*
@@ -149,7 +163,9 @@ _LABEL = re.compile(
         第{_BLANK}*(?P<onum>{_NUM}){_BLANK}*个?{_BLANK}*(?:问题|問題|题|題)
       | (?P<kw>{_alternation(_KIND_OF)})
         (?P<who>{_BLANK}*[(（][^)）\r\n]{{1,60}}[)）])?
+        (?P<stamp>{_BLANK}*{_STAMP})?
         (?:{_BLANK}*(?:No\.?|\#){_BLANK}*(?=\d))?{_BLANK}*(?P<num>{_NUM})?
+        (?P<aside>{_BLANK}*[(（][^)）\r\n]{{1,30}}[)）])?
     )
     {_BLANK}*(?P<close>[】\]])?
     (?:\*\*|__)?{_BLANK}*
@@ -230,8 +246,8 @@ def _match_label(text: str, start: int, end: int) -> _Label | None:
     m = _LABEL.match(text, pos, end)
     if m is None:
         return None
-    onum, kw, raw_num, who, open_, close, colon, dot, dash = m.group(
-        "onum", "kw", "num", "who", "open", "close", "colon", "dot", "dash"
+    onum, kw, raw_num, who, open_, close, colon, dot, dash, stamp, aside = m.group(
+        "onum", "kw", "num", "who", "open", "close", "colon", "dot", "dash", "stamp", "aside"
     )
     if onum is not None:
         kind, word = "q", "第"
@@ -244,6 +260,10 @@ def _match_label(text: str, start: int, end: int) -> _Label | None:
         return None
     if who is not None and kind not in ("interviewer", "candidate", "verdict"):
         return None  # "面试官（张工）：", "Interviewer's feedback (sent the next day):"
+    if stamp is not None and kind not in ("interviewer", "candidate"):
+        return None  # "Interviewer [00:01:12]:"
+    if aside is not None and not (kind == "q" and raw_num is not None):
+        return None  # "Question 1 (问题1):"
     if kind == "q" and raw_num is None and word in _NEEDS_NUMBER:
         return None
     bracketed = open_ is not None and close is not None
@@ -453,6 +473,8 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
     kinds = {lab.kind for lab in labels if lab is not None}
     if "q" in kinds:
         fmt = "labelled"
+    elif _speaker_turns(text, lines, labels):
+        fmt = "dialogue"
     elif "interviewer" in kinds:
         fmt = "dialogue"
     elif _numbered_questions(text, lines, labels):
@@ -475,6 +497,7 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
     current: _Block | None = None
     state = "pre"  # pre -> q -> goal -> ans ; verdict
     dialogue = fmt == "dialogue"
+    headed = False  # the open question came from a numbered label
 
     def accepts(lab: _Label) -> bool:
         kind = lab.kind
@@ -509,7 +532,12 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
         current = None
         kind = lab.kind
 
+        if kind == "q" and lab.number is None and state == "q" and headed:
+            # "### Q2 — Parameter servers" then "**Q:** <question>": one question, the labelled text
+            current = qas[-1].question = _Block("q", lab.value_start, trim_markdown=True)
+            continue
         if kind in ("q", "interviewer"):
+            headed = kind == "q" and lab.number is not None
             if dialogue or lab.number is None:
                 number = (qas[-1].number + 1) if qas and not dialogue else len(qas) + 1
             else:
@@ -534,6 +562,9 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
 
     if current is not None:
         current.end = len(text)
+    if dialogue and verdict is None and len(qas) > 1 and not qas[-1].answers:
+        # the interviewer's closing words, with no reply: "Okay, I'll stop there. My feedback: …"
+        verdict = qas.pop().question
     if not dialogue and not any(qa.answers for qa in qas):
         # no answer label anywhere: "【问题1】…？" or "### Q1 …" with the answer as plain
         # paragraphs below; the question (or its goal) is its first line, the rest the answer
@@ -575,6 +606,63 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
     ))
 
 
+_NAME_TURN = re.compile(
+    rf"{_BLANK}*(?:\*\*)?(?:{_STAMP}{_BLANK}*)?"
+    r"(?P<name>[A-Z][A-Za-z'.-]{0,19}(?: [A-Z][A-Za-z'.-]{0,19}){0,2}|[\u4e00-\u9fff]{1,4})"
+    rf"(?:{_BLANK}*[(（][^)）\r\n]{{1,40}}[)）])?(?:{_BLANK}*{_STAMP})?(?:\*\*)?{_BLANK}*[:：](?:\*\*)?"
+)
+_TURNS_MIN = 3  # turns each of the two speakers needs
+
+
+def _speaker_turns(text: str, lines, labels: list) -> bool:
+    """Label a conversation between two named speakers ("Priya: …" / "Marcus: …",
+    "[00:01:12] DANA: …", "张工：…" / "小李：…").
+
+    Used when no line is a question label and at most one names the interviewer
+    (a header line such as "Interviewer: Priya Raman, staff engineer").  Two
+    names must each speak at least ``_TURNS_MIN`` times and mostly take turns.
+    The interviewer is the one a header line names, else the one whose turns
+    more often end with a question mark, else the one who speaks first.  The
+    header lines become intro text.
+    """
+    if sum(1 for lab in labels if lab is not None and lab.kind == "interviewer") > 1:
+        return False
+    turns: list[tuple[int, str, int]] = []  # (line index, name, value start)
+    for idx, (ls, le) in enumerate(lines):
+        if labels[idx] is None:
+            m = _NAME_TURN.match(text, ls, le)
+            if m is not None:
+                turns.append((idx, m.group("name").casefold(), m.end()))
+    counts: dict[str, int] = {}
+    for _, name, _ in turns:
+        counts[name] = counts.get(name, 0) + 1
+    pair = sorted(counts, key=lambda n: (-counts[n], n))[:2]
+    if len(pair) < 2 or counts[pair[1]] < _TURNS_MIN:
+        return False
+    ours = [(i, n, v) for i, n, v in turns if n in pair]
+    changes = sum(1 for a, b in zip(ours, ours[1:]) if a[1] != b[1])
+    if changes < 0.6 * (len(ours) - 1):
+        return False  # not a conversation: the same word opens many lines in a row
+    asker = None
+    for idx, lab in enumerate(labels):  # "Interviewer: Priya Raman, …" names the asker
+        if lab is not None and lab.kind in ("interviewer", "candidate"):
+            words = text[lab.value_start:lines[idx][1]].casefold().replace(",", " ").split()
+            for name in pair:
+                if words and words[0] == name.split()[0]:
+                    asker = name if lab.kind == "interviewer" else next(n for n in pair if n != name)
+            labels[idx] = None
+    if asker is None:
+        asks = {n: 0 for n in pair}
+        for idx, name, _ in ours:
+            if text[lines[idx][0]:lines[idx][1]].rstrip(_LINE_TAIL).endswith(tuple(_QUESTION_MARK)):
+                asks[name] += 1
+        a, b = pair
+        asker = a if asks[a] > asks[b] else b if asks[b] > asks[a] else ours[0][1]
+    for idx, name, start in ours:
+        labels[idx] = _Label("interviewer" if name == asker else "candidate", None, start)
+    return True
+
+
 _NUMBERED = re.compile(
     rf"{_BLANK}*(?:(?:\*\*|__|#{{1,6}}){_BLANK}*)?(\d{{1,2}}){_BLANK}*[.．、)）](?!\d){_BLANK}*(?=\S)"
 )
@@ -614,7 +702,8 @@ def _question_end(text: str, lines, line_starts: list[int], block: _Block) -> in
 
     The question is the first line of text after the label (the label's own line
     when it has text), or up to the first line of that paragraph that ends with a
-    question mark.  None when nothing follows the question.
+    question mark, and the quoted lines (``> …``) right below it.  None when
+    nothing follows the question.
     """
     i = max(0, bisect_right(line_starts, block.value_start) - 1)
     first = q_last = None
@@ -634,6 +723,15 @@ def _question_end(text: str, lines, line_starts: list[int], block: _Block) -> in
     if first is None:
         return None
     q_last = first if q_last is None else q_last
+    j = q_last + 1  # a quoted question below its heading: "### Q2 — Parameter servers" / "> Explain …"
+    while j < len(lines) and lines[j][0] < block.end:
+        ls, le = lines[j]
+        line = text[ls:le].strip(" \t\u3000")
+        if line.startswith(">"):
+            q_last = j
+        elif line:
+            break
+        j += 1
     if q_last + 1 >= len(lines):
         return None
     cut = lines[q_last + 1][0]

@@ -834,3 +834,116 @@ def test_blind10_planned_layouts(name):
 
     assert shape(planned) == shape(labelled)
     assert_spans(planned)
+
+
+# English archive layouts blind12's writer planned first (tests/data/blind12/README.md, "Layouts").
+
+
+def test_my_answer_labels_and_a_recruiters_feedback():
+    t = parse(
+        "**Q1:** What is DDP?\n\n**My answer:** Honestly no idea, sorry.\n\n"
+        "**Q2:** And a PS?\n\nMy answer: A server.\n\n"
+        '**Recruiter feedback (email, two days later):** "Great chat."'
+    )
+    assert qa_texts(t) == [(1, "What is DDP?", None, "Honestly no idea, sorry."), (2, "And a PS?", None, "A server.")]
+    assert t.verdict.text == '"Great chat."'
+
+
+@pytest.mark.parametrize(
+    "label",
+    ["Panel summary", "Panel verdict", "Panel feedback", "Hiring manager's note (shared by the recruiter)",
+     "Mentor's comments", "**Mentor’s comments:**", "Their feedback", "Recruiter feedback"],
+)
+def test_verdicts_named_for_who_gives_them(label):
+    line = label if label.endswith(":**") else f"{label}:"
+    t = parse(f"Q1. What is DDP?\nCandidate: Many processes.\n{line} Solid.")
+    assert t.questions[0].answer.text == "Many processes."
+    assert t.verdict.text == "Solid."
+
+
+def test_question_number_with_an_aside_and_a_rubric_line():
+    t = parse(
+        "Question 1 (问题1): What is DDP?\nRubric: one process per GPU\nAnswer: Many processes.\n"
+        "Question 2（问题2）: And a PS?\nObjective: roles\nAnswer: A server.\n"
+    )
+    assert qa_texts(t) == [
+        (1, "What is DDP?", "one process per GPU", "Many processes."),
+        (2, "And a PS?", "roles", "A server."),
+    ]
+    assert parse("Q1: x?\nA: y\nAnswer (short): z").questions[0].answer.text == "y\nAnswer (short): z"
+
+
+def test_timestamps_around_speaker_labels():
+    t = parse(
+        "[00:01:12] Interviewer: What is DDP?\n[00:01:25] Candidate: Many processes.\n"
+        "Interviewer [00:02:00]: And a PS?\n(02:10) Candidate: A server.\n"
+    )
+    assert qa_texts(t) == [(1, "What is DDP?", None, "Many processes."), (2, "And a PS?", None, "A server.")]
+    assert parse("Q1: x?\nA: at\n10:30 we met").questions[0].answer.text == "at\n10:30 we met"
+
+
+def test_blog_headings_with_quoted_questions_and_q_lines():
+    t = parse(
+        "### Q1 — Warm-up\n\n> What is distributed training?\n\nMany GPUs share one job.\n\n"
+        "### Q2 — Parameter servers\n\n> You've run parameter servers.\n> Explain the architecture.\n\n"
+        "Servers hold the weights; workers push gradients.\n\n## Their feedback\n\nStrong."
+    )
+    assert [(q.number, q.answer.text) for q in t.questions] == [
+        (1, "Many GPUs share one job."),
+        (2, "Servers hold the weights; workers push gradients."),
+    ]
+    assert t.questions[1].question.text.endswith("> Explain the architecture.")
+    assert t.verdict.text == "Strong."
+    t = parse("### Q1 — Warm-up\n**Q:** What is DDP?\n**A:** Many processes.\n### Q2 — PS\n**Q:** And a PS?\n**A:** A server.")
+    assert qa_texts(t) == [(1, "What is DDP?", None, "Many processes."), (2, "And a PS?", None, "A server.")]
+    # unnumbered questions in a row stay separate questions
+    assert [q.number for q in parse("Q: a?\nQ: b?\nA: c").questions] == [1, 2]
+
+
+def test_named_speakers_with_a_header_that_says_who_asks():
+    t = parse(
+        "Mock interview, recorded\n"
+        "Interviewer: Priya Raman, staff engineer.\nCandidate: Marcus Oyelaran, 6 years.\n\n"
+        "[00:01:12] Marcus: Hi! Ready when you are.\n"
+        "[00:01:20] Priya: What is DDP?\n[00:01:25] Marcus: Many processes.\n"
+        "[00:02:00] Priya: Tell me about parameter servers.\n[00:02:10] Marcus: A server holds the weights.\nIt shards them.\n"
+        "[00:03:00] Priya: Ring all-reduce?\n[00:03:10] Marcus: No idea, sorry.\n"
+        "[00:27:30] Priya: Okay, I'll stop there. My feedback: great."
+    )
+    assert t.format == "dialogue"
+    assert qa_texts(t) == [
+        (1, "What is DDP?", None, "Many processes."),
+        (2, "Tell me about parameter servers.", None, "A server holds the weights.\nIt shards them."),
+        (3, "Ring all-reduce?", None, "No idea, sorry."),
+    ]
+    assert t.verdict.text == "Okay, I'll stop there. My feedback: great."
+    assert t.intro.text.startswith("Interviewer: Priya Raman")
+    assert_spans(t)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "DANA: Welcome! Question one: what is DDP?\nRAJ: Magic, basically.\nDANA: Question two: a PS?\nRAJ: Servers.\n"
+        "DANA: And ring all-reduce?\nRAJ: Circles.\nDANA (wrap-up): Raj is brilliant.",
+        "Host: Welcome! Question one: what is DDP?\nGuest: Magic, basically.\nHost: Question two: a PS?\nGuest: Servers.\n"
+        "Host: And ring all-reduce?\nGuest: Circles.\nHost (wrap-up): Raj is brilliant.",
+        "张工：说说DDP？\n小李：Magic, basically.\n张工：PS呢？\n小李：Servers.\n张工：Ring？\n小李：Circles.\n张工：Raj is brilliant.",
+    ],
+)
+def test_podcast_and_chat_turns(text):
+    t = parse(text)
+    assert [q.answer.text for q in t.questions] == ["Magic, basically.", "Servers.", "Circles."]
+    assert t.verdict.text == "Raj is brilliant."
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Note: a\nNote: b\nNote: c\nEdit: d\nEdit: e\nEdit: f",  # the same word opens lines in a row
+        "Alice: hi\nBob: hi\nAlice: bye",  # too few turns
+    ],
+)
+def test_lines_that_merely_start_with_a_name_are_not_a_conversation(text):
+    with pytest.raises(TranscriptError, match="no questions found"):
+        parse_transcript(text)
