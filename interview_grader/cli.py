@@ -121,6 +121,22 @@ def grade(
         raise typer.Exit(EXIT_BELOW)
 
 
+@app.command()
+def parse(
+    file: Path = typer.Argument(..., help="Transcript file (UTF-8, GB18030/GBK or UTF-16)."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file instead of stdout."),
+    max_bytes: int = typer.Option(
+        DEFAULT_MAX_BYTES, "--max-bytes", min=1, help="Refuse transcripts larger than this many bytes."
+    ),
+) -> None:
+    """Print how a transcript was read: its parts as JSON, with line numbers and offsets (no grading)."""
+    with user_errors():
+        from .parse import read_transcript
+
+        transcript = read_transcript(file, max_bytes)
+        write_output(transcript.model_dump_json(indent=2, exclude={"text"}) + "\n", output)
+
+
 @rubric_app.command("check")
 def rubric_check(
     file: Optional[Path] = typer.Argument(None, help="Rubric YAML (default: the bundled one)."),

@@ -116,3 +116,29 @@ def test_every_text_format_renders(fmt):
     result = run("grade", SAMPLE, "-f", fmt, "--rubric", MINI_RUBRIC)
     assert result.exit_code == 0, result.output
     assert result.stdout.strip()
+
+
+def test_parse_prints_the_parts_as_json(tmp_path):
+    result = run("parse", SAMPLE)
+    assert result.exit_code == 0, result.output
+    parsed = json.loads(result.stdout)
+    assert "text" not in parsed  # the parts, not the whole file again
+    assert parsed["format"] == "labelled" and parsed["language"] == "zh"
+    source = SAMPLE.read_text(encoding="utf-8")
+    for qa in parsed["questions"]:
+        span = qa["question"]["span"]
+        assert source[span["start"]:span["end"]] == qa["question"]["text"]
+    out = tmp_path / "t.json"
+    assert run("parse", SAMPLE, "-o", out).exit_code == 0
+    assert json.loads(out.read_text(encoding="utf-8")) == parsed
+
+
+def test_parse_of_a_file_without_questions_exits_2(tmp_path):
+    bad = tmp_path / "notes.txt"
+    bad.write_text("just some notes\n", encoding="utf-8")
+    result = run("parse", bad)
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    assert result.stderr == (
+        f"error: {bad}: no questions found; expected lines such as '问题1：…' / '回答：…' or 'Q1: …' / 'A: …'\n"
+    )
