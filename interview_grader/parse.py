@@ -179,6 +179,8 @@ _INLINE_HEADER = re.compile(
     rf"(?<![A-Za-z0-9])(?P<kw>{_alternation(_HEADER_WORDS)}){_BLANK}*[:：]", re.IGNORECASE
 )
 _NEWLINE = re.compile(r"\r\n|\r|\n")
+_FULL_WIDTH = re.compile("[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]")
+_HALF_WIDTH = {c: c - 0xFEE0 for r in ((0xFF10, 0xFF1A), (0xFF21, 0xFF3B), (0xFF41, 0xFF5B)) for c in range(*r)}
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]")
 _LATIN = re.compile(r"[A-Za-z]")
 
@@ -469,15 +471,18 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
         raise TranscriptError(EMPTY, path=source)
 
     lines = _split_lines(text)
-    labels = [_match_label(text, s, e) if e > s else None for s, e in lines]
+    # labels are read on a copy with full-width letters and digits made half-width
+    # ("Ｑ１：", "Ａ："): one character for one, so offsets hold for both
+    ltext = text.translate(_HALF_WIDTH) if _FULL_WIDTH.search(text) else text
+    labels = [_match_label(ltext, s, e) if e > s else None for s, e in lines]
     kinds = {lab.kind for lab in labels if lab is not None}
     if "q" in kinds:
         fmt = "labelled"
-    elif _speaker_turns(text, lines, labels):
+    elif _speaker_turns(ltext, lines, labels):
         fmt = "dialogue"
     elif "interviewer" in kinds:
         fmt = "dialogue"
-    elif _numbered_questions(text, lines, labels):
+    elif _numbered_questions(ltext, lines, labels):
         fmt = "labelled"
     else:
         raise TranscriptError(NO_QUESTIONS, path=source)
@@ -531,6 +536,10 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
             current.end = ls
         current = None
         kind = lab.kind
+        if kind == "interviewer":
+            inner = _match_label(ltext, lab.value_start, le)
+            if inner is not None and inner.kind == "verdict":  # "面试官：总评：…", "Interviewer: Feedback: …"
+                kind, lab = "verdict", inner
 
         if kind == "q" and lab.number is None and state == "q" and headed:
             # "### Q2 — Parameter servers" then "**Q:** <question>": one question, the labelled text
@@ -558,13 +567,17 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
             verdict = current
             state = "verdict"
         else:  # header field, possibly several on one line
-            current = _header_line(text, lab, le, header)
+            current = _header_line(ltext, lab, le, header)
 
     if current is not None:
         current.end = len(text)
-    if dialogue and verdict is None and len(qas) > 1 and not qas[-1].answers:
-        # the interviewer's closing words, with no reply: "Okay, I'll stop there. My feedback: …"
-        verdict = qas.pop().question
+    if dialogue and len(qas) > 1 and not qas[-1].answers:
+        last = qas[-1].question
+        if verdict is None:
+            # the interviewer's closing words, with no reply: "Okay, I'll stop there. My feedback: …"
+            verdict = qas.pop().question
+        elif not text[last.value_start:last.end].strip():
+            qas.pop()  # an empty closing turn: a chat header right before "总评：…"
     if not dialogue and not any(qa.answers for qa in qas):
         # no answer label anywhere: "【问题1】…？" or "### Q1 …" with the answer as plain
         # paragraphs below; the question (or its goal) is its first line, the rest the answer
@@ -611,12 +624,18 @@ _NAME_TURN = re.compile(
     r"(?P<name>[A-Z][A-Za-z'.-]{0,19}(?: [A-Z][A-Za-z'.-]{0,19}){0,2}|[\u4e00-\u9fff]{1,4})"
     rf"(?:{_BLANK}*[(（][^)）\r\n]{{1,40}}[)）])?(?:{_BLANK}*{_STAMP})?(?:\*\*)?{_BLANK}*[:：](?:\*\*)?"
 )
+# a chat export's message header on a line of its own: "小周 21:20", "Priya 2024-05-01 09:12:30"
+_CHAT_HEADER = re.compile(
+    rf"{_BLANK}*(?P<name>[^\s:：]{{1,16}}){_BLANK}+(?:\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}{_BLANK}+)?"
+    rf"\d{{1,2}}:\d{{2}}(?::\d{{2}})?{_BLANK}*$"
+)
 _TURNS_MIN = 3  # turns each of the two speakers needs
 
 
 def _speaker_turns(text: str, lines, labels: list) -> bool:
     """Label a conversation between two named speakers ("Priya: …" / "Marcus: …",
-    "[00:01:12] DANA: …", "张工：…" / "小李：…").
+    "[00:01:12] DANA: …", "张工：…" / "小李：…", or a chat export's "小周 21:20" lines
+    with the message below).
 
     Used when no line is a question label and at most one names the interviewer
     (a header line such as "Interviewer: Priya Raman, staff engineer").  Two
@@ -630,7 +649,7 @@ def _speaker_turns(text: str, lines, labels: list) -> bool:
     turns: list[tuple[int, str, int]] = []  # (line index, name, value start)
     for idx, (ls, le) in enumerate(lines):
         if labels[idx] is None:
-            m = _NAME_TURN.match(text, ls, le)
+            m = _NAME_TURN.match(text, ls, le) or _CHAT_HEADER.match(text, ls, le)
             if m is not None:
                 turns.append((idx, m.group("name").casefold(), m.end()))
     counts: dict[str, int] = {}
@@ -664,13 +683,14 @@ def _speaker_turns(text: str, lines, labels: list) -> bool:
 
 
 _NUMBERED = re.compile(
-    rf"{_BLANK}*(?:(?:\*\*|__|#{{1,6}}){_BLANK}*)?(\d{{1,2}}){_BLANK}*[.．、)）](?!\d){_BLANK}*(?=\S)"
+    rf"{_BLANK}*(?:(?:\*\*|__|#{{1,6}}){_BLANK}*)?(\d{{1,2}}|[一二三四五六七八九十]{{1,3}}(?=[.．、]))"
+    rf"{_BLANK}*[.．、)）](?!\d){_BLANK}*(?=\S)"
 )
 _QUESTION_MARK = "?？"
 
 
 def _numbered_questions(text: str, lines, labels: list) -> bool:
-    """Label a plain numbered list of questions ("1) What is DDP?" / "2. PS 是什么？").
+    """Label a plain numbered list of questions ("1) What is DDP?" / "2. PS 是什么？" / "三、…").
 
     Used only when a text has no question or interviewer label at all.  A
     numbered line is a question when it ends with a question mark or an answer
@@ -683,11 +703,14 @@ def _numbered_questions(text: str, lines, labels: list) -> bool:
         if labels[idx] is not None:
             continue
         m = _NUMBERED.match(text, ls, le)
-        if m is None or int(m.group(1)) != expect:
+        if m is None or _to_number(m.group(1)) != expect:
             continue
-        nxt = next((lab for lab, (s, e) in zip(labels[idx + 1:], lines[idx + 1:]) if lab or text[s:e].strip()), None)
         asks = text[ls:le].rstrip(_LINE_TAIL).endswith(tuple(_QUESTION_MARK))
-        if asks or (isinstance(nxt, _Label) and nxt.kind in ("a", "candidate")):
+        j = idx + 1  # the next line that is not blank
+        while j < len(lines) and labels[j] is None and not text[lines[j][0]:lines[j][1]].strip():
+            j += 1
+        nxt = labels[j] if j < len(lines) else None
+        if asks or (nxt is not None and nxt.kind in ("a", "candidate")):
             found.append((idx, expect, m.end()))
             expect += 1
     if len(found) < 2:

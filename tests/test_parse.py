@@ -947,3 +947,85 @@ def test_podcast_and_chat_turns(text):
 def test_lines_that_merely_start_with_a_name_are_not_a_conversation(text):
     with pytest.raises(TranscriptError, match="no questions found"):
         parse_transcript(text)
+
+
+# Chinese archive layouts blind11's writer planned first (tests/data/blind11/README.md, "Layouts").
+
+
+def _wechat(text: str) -> str:
+    """面试官： / 候选人： turns back into a chat export: a "name time" line over each message."""
+    minute = iter(range(10_000))
+    return re.sub(
+        r"(?m)^(面试官|候选人)：",
+        lambda m: f"{'学长' if m.group(1) == '面试官' else '小周'} 21:{next(minute) % 60:02d}\n",
+        text,
+    )
+
+
+_PLANNED_LAYOUTS_11 = {
+    "b11_04_zh_csdn_talker.txt": lambda s: re.sub(
+        r"(?m)^([1-8])、", lambda m: "一二三四五六七八"[int(m.group(1)) - 1] + "、", s
+    ),
+    "b11_05_zh_wechat_mock.txt": _wechat,
+    "b11_07_zh_cnblogs_recsys.txt": lambda s: re.sub(
+        r"(?m)^Q(\d): ", lambda m: "Ｑ" + chr(0xFF10 + int(m.group(1))) + "：", s
+    ).replace("\nA：", "\nＡ："),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_PLANNED_LAYOUTS_11))
+def test_blind11_planned_layouts(name):
+    path = PROJECT / "tests" / "data" / "blind11" / name
+    labelled = read_transcript(path)
+    planned = parse_transcript(_PLANNED_LAYOUTS_11[name](labelled.text), name)
+    assert planned.text != labelled.text
+
+    def shape(t):
+        return [(q.number, q.answer.text if q.answer else None) for q in t.questions], t.verdict.text
+
+    assert shape(planned) == shape(labelled)
+    assert [q.question.text for q in planned.questions] == [q.question.text for q in labelled.questions]
+    assert_spans(planned)
+
+
+def test_chinese_numeral_headings():
+    t = parse("一、说说什么是DDP\n答：多进程。\n二、参数服务器是什么？\n回答：中心存参数。\n十、顺便一问？\n三、最后一题？\n答：不会。\n面试官总结：还行")
+    assert qa_texts(t) == [
+        (1, "说说什么是DDP", None, "多进程。"),
+        (2, "参数服务器是什么？", None, "中心存参数。\n十、顺便一问？"),  # 十 does not continue the run
+        (3, "最后一题？", None, "不会。"),
+    ]
+    assert t.verdict.text == "还行"
+
+
+def test_wechat_export_with_sender_and_time_lines():
+    t = parse(
+        "学长 21:02\n开始吧。Q1 说说什么是DDP？\n\n小周 21:03\nDDP就是多进程。\n\n"
+        "学长 21:10\nQ2 参数服务器呢？\n\n小周 21:11\nserver存参数。\n还有push/pull。\n\n"
+        "学长 21:20\nQ3 Ring-AllReduce 的通信量？\n\n小周 2024-05-01 21:21\n这个不会，没看过\n\n"
+        "学长 22:10\n总评：整体不错。"
+    )
+    assert t.format == "dialogue"
+    assert [(q.number, q.answer.text) for q in t.questions] == [
+        (1, "DDP就是多进程。"), (2, "server存参数。\n还有push/pull。"), (3, "这个不会，没看过"),
+    ]
+    assert t.questions[2].question.text == "Q3 Ring-AllReduce 的通信量？"
+    assert t.verdict.text == "整体不错。"
+    assert_spans(t)
+
+
+def test_full_width_letters_and_digits_in_labels():
+    text = "Ｑ１：说说DDP？\nＡ：多进程。\nＱ２：ＰＳ呢？\nＡ：服务器。\n面试官反馈：好"
+    t = parse(text)
+    assert qa_texts(t) == [(1, "说说DDP？", None, "多进程。"), (2, "ＰＳ呢？", None, "服务器。")]  # values as written
+    assert t.verdict.text == "好"
+    assert_spans(t)
+
+
+def test_a_verdict_label_opening_an_interviewer_turn():
+    t = parse("面试官：说说DDP？\n候选人：多进程。\n面试官：PS？\n候选人：服务器。\n面试官：总评：基础扎实。")
+    assert [q.answer.text for q in t.questions] == ["多进程。", "服务器。"]
+    assert t.verdict.text == "基础扎实。"
+    t = parse("Interviewer: What is DDP?\nCandidate: Many.\nInterviewer: Feedback: solid.\nCandidate: Thanks!")
+    assert [(q.question.text, q.answer.text) for q in t.questions] == [("What is DDP?", "Many.")]
+    assert t.verdict.text == "solid.\nCandidate: Thanks!"  # the verdict runs to the end
