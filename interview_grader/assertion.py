@@ -11,7 +11,8 @@ A claim counts as asserted only outside these scopes:
   the correction (其实 / 实际上 / but / actually);
 * a claim taken back: "… actually no, that's wrong" / "…。不对，我说错了" voids the
   claim before the cue (its sentence, or the sentence before when the cue opens one);
-* questions: a sentence ending in ? / ？ (often the question restated) is void.
+* questions: a sentence ending in ? / ？ (often the question restated) is void,
+  from its last ; / ； on when it has one.
 
 Everything works on the folded copy (see ``normalize``), where full-width
 punctuation is already half-width and traditional characters simplified.
@@ -418,7 +419,10 @@ def analyse(text: str, question: str | None = None) -> Scopes:
     for a, b in sentences:
         seg = text[a:b]
         if seg.rstrip().endswith("?"):
-            void.append((a, b))
+            # a question ends the sentence; after a ";" only the last part asks
+            # ("batch 调大;换 fp16;还有别的吗?" states two things, then asks)
+            k = seg.rfind(";")
+            void.append((a + k + 1, b) if k >= 0 else (a, b))
         elif lq >= 6:
             s = seg.strip(_STRIP)
             ls = len(s)

@@ -103,6 +103,19 @@ def test_negated_polarity(text, expected):
     assert asserted(text, NEGATED_FACT) is expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("DDP用参数服务器吗？", False),  # a question claims nothing
+        ("Does DDP use a parameter server?", False),
+        ("先说结论：DDP用参数服务器同步；还有别的要补充吗？", True),  # stated, then a question after the ";"
+        ("我想想；DDP用参数服务器同步吗？", False),  # the question is the part after the ";"
+    ],
+)
+def test_a_question_voids_only_what_it_asks(text, expected):
+    assert asserted(text) is expected
+
+
 def test_restated_question_is_not_a_claim():
     q = "DDP是通过参数服务器同步参数的"
     doc = Doc.of("DDP是通过参数服务器同步参数的。不是这样。", question=q)
