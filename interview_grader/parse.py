@@ -16,13 +16,16 @@ Archive variants of the labelled layout: when no answer is labelled anywhere
 a question is its first line (with a ``> quoted`` question below it) and the
 lines below are its answer; a text with no question label at all may be a
 conversation between two named speakers (``[00:01:12] Priya: …`` /
-``Marcus: …``, see ``_speaker_turns``) or a plain numbered list of questions
-(``1) What is DDP?``, see ``_numbered_questions``).  In a dialogue, the
-interviewer's closing turn with no reply is the verdict when none is labelled.
+``Marcus: …``, or a chat export's ``小周 21:20`` lines, see ``_speaker_turns``)
+or a plain numbered list of questions (``1) What is DDP?``, ``一、…``, see
+``_numbered_questions``).  In a dialogue, the interviewer's closing turn with
+no reply is the verdict when none is labelled.  docs/input.md lists it all.
 
-A label counts only at the start of a line, after optional spaces and
-markdown markers (``**``, ``#``, ``-``, ``>``); the same words in the middle of
-a sentence are text.  Every value is returned as a :class:`Part` whose span
+A label counts only at the start of a line, after optional spaces, markdown
+markers (``**``, ``#``, ``-``, ``>``) and a timestamp (``[00:01:12]``); the
+same words in the middle of a sentence are text.  Labels are read on a copy
+whose full-width letters and digits are half-width (``Ｑ１：``), one character
+for one, so offsets are the same in both.  Every value is returned as a :class:`Part` whose span
 points exactly at the stripped value in the source text, so
 ``text[span.start:span.end] == part.text`` always holds (multi-line answers
 keep their inner line breaks, ``\\r`` included).
