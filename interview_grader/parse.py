@@ -697,8 +697,10 @@ def _numbered_questions(text: str, lines, labels: list) -> bool:
 
     Used only when a text has no question or interviewer label at all.  A
     numbered line is a question when it ends with a question mark or an answer
-    label follows it, and the numbers run 1, 2, 3 … (the numbered lists inside
-    answers do not continue the run); two such questions are needed.
+    label follows it (after the first question, also when it opens a paragraph
+    that does not follow a list item: "3) Walk me through ring all-reduce."),
+    and the numbers run 1, 2, 3 … (the numbered lists inside answers do not
+    continue the run); two such questions are needed.
     """
     found: list[tuple[int, int, int]] = []  # (line index, number, value start)
     expect = 1
@@ -713,7 +715,15 @@ def _numbered_questions(text: str, lines, labels: list) -> bool:
         while j < len(lines) and labels[j] is None and not text[lines[j][0]:lines[j][1]].strip():
             j += 1
         nxt = labels[j] if j < len(lines) else None
-        if asks or (nxt is not None and nxt.kind in ("a", "candidate")):
+        # once the run has begun, a request without a question mark ("3) Walk me through
+        # ring all-reduce.") counts when it opens a paragraph that does not follow a list item
+        opens = expect >= 2 and idx > 0 and not text[lines[idx - 1][0]:lines[idx - 1][1]].strip()
+        if opens:
+            k = idx - 1
+            while k >= 0 and not text[lines[k][0]:lines[k][1]].strip():
+                k -= 1
+            opens = k < 0 or _NUMBERED.match(text, *lines[k]) is None
+        if asks or opens or (nxt is not None and nxt.kind in ("a", "candidate")):
             found.append((idx, expect, m.end()))
             expect += 1
     if len(found) < 2:

@@ -1029,3 +1029,27 @@ def test_a_verdict_label_opening_an_interviewer_turn():
     t = parse("Interviewer: What is DDP?\nCandidate: Many.\nInterviewer: Feedback: solid.\nCandidate: Thanks!")
     assert [(q.question.text, q.answer.text) for q in t.questions] == [("What is DDP?", "Many.")]
     assert t.verdict.text == "solid.\nCandidate: Thanks!"  # the verdict runs to the end
+
+
+def test_numbered_request_without_a_question_mark_opening_a_paragraph():
+    t = parse(
+        "1) What is DDP?\nMany processes:\n1. spawn\n2. wrap\n3. train.\n\n"
+        "2) How does a PS work?\nServers hold weights.\n\n3) Walk me through ring all-reduce.\nTwo phases.\n\nVerdict: ok"
+    )
+    assert [(q.number, q.question.text, q.answer.text) for q in t.questions] == [
+        (1, "What is DDP?", "Many processes:\n1. spawn\n2. wrap\n3. train."),  # "3. train." follows a list item
+        (2, "How does a PS work?", "Servers hold weights."),
+        (3, "Walk me through ring all-reduce.", "Two phases."),
+    ]
+
+
+def test_blind13_planned_layout():
+    """b13_06 was planned as "3) …" questions with unlabelled answers (README, "Layouts")."""
+    labelled = read_transcript(PROJECT / "tests" / "data" / "blind13" / "b13_06_en_reddit_mixed.txt")
+    planned = parse_transcript(re.sub(r"(?m)^\[Q(\d)\] ", r"\1) ", labelled.text), "b13_06")
+    assert planned.text != labelled.text
+
+    def shape(t):
+        return [(q.number, q.question.text, q.answer.text) for q in t.questions], t.verdict.text
+
+    assert shape(planned) == shape(labelled)
