@@ -703,6 +703,7 @@ def _numbered_questions(text: str, lines, labels: list) -> bool:
     continue the run); two such questions are needed.
     """
     found: list[tuple[int, int, int]] = []  # (line index, number, value start)
+    blank = [not text[s:e].strip() for s, e in lines]
     expect = 1
     for idx, (ls, le) in enumerate(lines):
         if labels[idx] is not None:
@@ -712,15 +713,15 @@ def _numbered_questions(text: str, lines, labels: list) -> bool:
             continue
         asks = text[ls:le].rstrip(_LINE_TAIL).endswith(tuple(_QUESTION_MARK))
         j = idx + 1  # the next line that is not blank
-        while j < len(lines) and labels[j] is None and not text[lines[j][0]:lines[j][1]].strip():
+        while j < len(lines) and labels[j] is None and blank[j]:
             j += 1
         nxt = labels[j] if j < len(lines) else None
         # once the run has begun, a request without a question mark ("3) Walk me through
         # ring all-reduce.") counts when it opens a paragraph that does not follow a list item
-        opens = expect >= 2 and idx > 0 and not text[lines[idx - 1][0]:lines[idx - 1][1]].strip()
+        opens = expect >= 2 and idx > 0 and blank[idx - 1]
         if opens:
             k = idx - 1
-            while k >= 0 and not text[lines[k][0]:lines[k][1]].strip():
+            while k >= 0 and blank[k]:
                 k -= 1
             opens = k < 0 or _NUMBERED.match(text, *lines[k]) is None
         if asks or opens or (nxt is not None and nxt.kind in ("a", "candidate")):
