@@ -406,6 +406,41 @@ def _compiled(src: str):
     return regex.compile(src)
 
 
+@lru_cache(maxsize=None)
+def _required_literal(src: str) -> str:
+    """The longest run of literal characters every match of the regex ``src`` contains ("" if none is known).
+
+    Read from the top level of the parsed pattern: consecutive plain characters
+    form a run; anything else (a class, a repeat, a group, a look-around) ends
+    it.  A text without the run cannot match, so the search is skipped: rubric
+    regexes are mostly a phrase with look-arounds (``(?<!分布式)数据并行``), and
+    most answers lack the phrase.  A pattern this parser cannot read, or one
+    that ignores case, gets "" and is always searched.
+    """
+    import warnings
+    from re import _constants as C, _parser
+
+    if "[[" in src or "(?V1)" in src:  # POSIX classes and set operations, which re reads differently
+        return ""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            parsed = _parser.parse(src)
+    except Exception:  # the regex module's own syntax (\p{Han}, ...)
+        return ""
+    if parsed.state.flags & (C.SRE_FLAG_IGNORECASE | C.SRE_FLAG_VERBOSE):
+        return ""
+    best = run = ""
+    for op, arg in parsed:
+        if op is C.LITERAL:
+            run += chr(arg)
+            if len(run) > len(best):
+                best = run
+        else:
+            run = ""
+    return best
+
+
 @lru_cache(maxsize=4096)
 def _folded_question(question: str) -> str:
     """The folded text of a question; archives ask the same questions again and again."""
@@ -528,6 +563,10 @@ class Doc:
             import regex
 
             text = self.text
+            need = _required_literal(src)
+            if need and need not in text:
+                self._rx[src] = []
+                return self._rx[src]
             # A regex that passed the load-time probes runs within PROBE_TIMEOUT on
             # PROBE_LENGTH characters, so a text no longer than that needs no timer;
             # and a timer costs more than the search itself (10-250 us per call).

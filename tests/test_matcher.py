@@ -184,3 +184,50 @@ def test_a_cue_inside_the_last_piece_of_a_gap_term_is_its_own_wording():
     single = Pattern(all=["ddp..单进程"])
     assert Doc.of("DDP不是单进程的。").find(single, c) is None
     assert Doc.of("DDP是单进程的。").find(single, c) is not None
+
+
+@pytest.mark.parametrize(
+    "src,needed",
+    [
+        ("(?<!分布式)数据并行", "数据并行"),  # look-arounds end a run; the phrase is needed
+        (r"\d+ times the gradient", " times the gradient"),
+        ("ab?c", "a"),  # an optional character ends the run
+        (r"2\(n-?1\)/n", "1)/n"),  # escaped characters are plain ones
+        ("a|b", ""),  # alternatives at the top: nothing is certain
+        ("(?i)data", ""),  # case-insensitive: the folded text may differ in case
+        (r"\p{Han}数据", ""),  # the regex module's own syntax: not read, always searched
+        ("[[:alpha:]]x", ""),  # a POSIX class, which re would read as a set and a ']'
+    ],
+)
+def test_required_literal_of_a_regex(src, needed):
+    from interview_grader.matcher import _required_literal
+
+    assert _required_literal(src) == needed
+
+
+def test_the_regex_prefilter_never_hides_a_match(rubric):
+    """Every regex of the bundled rubric, on every example sentence of the rubric:
+    when the required literal is absent, the regex does not match either."""
+    import regex
+
+    from interview_grader.matcher import UserRegex, _required_literal
+    from interview_grader.normalize import fold
+
+    r = rubric.rubric
+    sources = {
+        o.source
+        for ts in rubric.compiler._cache.values() for alt in ts.alternatives for piece in alt for o in piece
+        if isinstance(o, UserRegex)
+    }
+    assert len(sources) > 50
+    rules = [*r.misconceptions, *(k for t in r.topics for k in t.key_points)]
+    texts = [fold(s).text for rule in rules for s in [*rule.matches, *rule.non_matches]]
+    skipped = 0
+    for src in sorted(sources):
+        need = _required_literal(src)
+        rx = regex.compile(src)
+        for t in texts:
+            if need and need not in t:
+                skipped += 1
+                assert rx.search(t) is None, (src, t)
+    assert skipped > 1000  # the prefilter is in use
