@@ -157,8 +157,12 @@ _BLANK = "[ \t\u3000]"
 
 # A recording's timestamp: "[00:01:12]", "(01:12)", "00:01:12".
 _STAMP = r"(?:\[\d{1,2}:\d{2}(?::\d{2})?\]|\(\d{1,2}:\d{2}(?::\d{2})?\)|\d{1,2}:\d{2}(?::\d{2})?(?![\d:]))"
-# Markdown / list markers, and a timestamp, that may precede a label.
-_PREFIX = re.compile(rf"{_BLANK}*(?:(?:\*\*|__|#{{1,6}}|>|[-*+•·●▪]|{_STAMP}){_BLANK}*)*")
+# Emoji and pictographs that posts put before a label ("⏰[01:05] 问1：", "💬 答：", "🌟 面试官评价："):
+# arrows, technical and miscellaneous symbols, dingbats, the emoji planes, and the
+# variation selector and joiner that compose them.
+_EMOJI = "[\u2190-\u21ff\u2300-\u23ff\u25a0-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff\ufe0f\u200d]"
+# Markdown / list markers, emoji, and a timestamp, that may precede a label.
+_PREFIX = re.compile(rf"{_BLANK}*(?:(?:\*\*|__|#{{1,6}}|>|[-*+•·●▪]|{_EMOJI}+|{_STAMP}){_BLANK}*)*")
 _LABEL = re.compile(
     rf"""
     (?P<open>[【\[])?{_BLANK}*
@@ -627,10 +631,11 @@ _NAME_TURN = re.compile(
     r"(?P<name>[A-Z][A-Za-z'.-]{0,19}(?: [A-Z][A-Za-z'.-]{0,19}){0,2}|[\u4e00-\u9fff]{1,4})"
     rf"(?:{_BLANK}*[(（][^)）\r\n]{{1,40}}[)）])?(?:{_BLANK}*{_STAMP})?(?:\*\*)?{_BLANK}*[:：](?:\*\*)?"
 )
-# a chat export's message header on a line of its own: "小周 21:20", "Priya 2024-05-01 09:12:30"
+# a chat export's message header on a line of its own: "小周 21:20", "Priya 2024-05-01 09:12:30",
+# Slack's "Dana Whitfield  10:02 AM" (a name of up to three words; a 12-hour clock)
 _CHAT_HEADER = re.compile(
-    rf"{_BLANK}*(?P<name>[^\s:：]{{1,16}}){_BLANK}+(?:\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}{_BLANK}+)?"
-    rf"\d{{1,2}}:\d{{2}}(?::\d{{2}})?{_BLANK}*$"
+    rf"{_BLANK}*(?P<name>[^\s:：]{{1,16}}(?: [^\s:：\d][^\s:：]{{0,15}}){{0,2}}){_BLANK}+"
+    rf"(?:\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}{_BLANK}+)?\[?\d{{1,2}}:\d{{2}}(?::\d{{2}})?(?:{_BLANK}?[AaPp]\.?[Mm]\.?)?\]?{_BLANK}*$"
 )
 _TURNS_MIN = 3  # turns each of the two speakers needs
 

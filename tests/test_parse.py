@@ -1053,3 +1053,55 @@ def test_blind13_planned_layout():
         return [(q.number, q.question.text, q.answer.text) for q in t.questions], t.verdict.text
 
     assert shape(planned) == shape(labelled)
+
+
+# Layouts blind14's writer planned first (tests/data/blind14/README.md, "Layouts").
+_PLANNED_LAYOUTS_14 = {
+    # a 小红书 post: an emoji before each label ("⏰[01:05] 问1：", "💬 答：", "🌟[35:40] 面试官评价：")
+    "b14_02_zh_xhs_weak.txt": lambda s: re.sub(r"(?m)^\[(\d\d:\d\d)\] 问", r"⏰[\1] 问", s)
+    .replace("\n答：", "\n💬 答：")
+    .replace("[35:40] 面试官评价：", "🌟[35:40] 面试官评价："),
+    # a Slack export: full names and a 12-hour clock over each message ("Dana Whitfield  10:02 AM")
+    "b14_05_en_slack_namedrop.txt": lambda s: re.sub(
+        r"(?m)^(Dana|Raj) (\d+:\d+)$", lambda m: f"{m.group(1)} {'Whitfield' if m.group(1) == 'Dana' else 'Malhotra'}  {m.group(2)} AM", s
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_PLANNED_LAYOUTS_14))
+def test_blind14_planned_layouts(name):
+    path = PROJECT / "tests" / "data" / "blind14" / name
+    labelled = read_transcript(path)
+    planned = parse_transcript(_PLANNED_LAYOUTS_14[name](labelled.text), name)
+    assert planned.text != labelled.text
+
+    def shape(t):
+        return [(q.number, q.question.text, q.answer.text if q.answer else None) for q in t.questions], t.verdict.text
+
+    assert shape(planned) == shape(labelled)
+    assert_spans(planned)
+
+
+@pytest.mark.parametrize(
+    "header",
+    ["Dana Whitfield  10:02 AM", "Dana Whitfield 10:02", "Dana 10:02 pm", "Dana Whitfield  [10:02 AM]", "Dana Lee Whitfield 2024-05-01 10:02"],
+)
+def test_chat_export_sender_lines(header):
+    other = header.replace("Dana", "Raj", 1)
+    t = parse(
+        f"{header}\nWhat is DDP?\n\n{other}\nMany processes.\n\n{header}\nAnd a PS?\n\n{other}\nA server.\n\n"
+        f"{header}\nRing all-reduce?\n\n{other}\nNo idea.\n\n{header}\nThanks, great chat."
+    )
+    assert [(q.number, q.answer.text) for q in t.questions] == [(1, "Many processes."), (2, "A server."), (3, "No idea.")]
+
+
+def test_emoji_before_labels():
+    t = parse("📌 问题1：什么是DDP？\n💬 回答：多进程。\n👉 问题2：PS 呢？\n✅ 回答：存参数。\n🌟 点评：不错")
+    assert qa_texts(t) == [(1, "什么是DDP？", None, "多进程。"), (2, "PS 呢？", None, "存参数。")]
+    assert t.verdict.text == "不错"
+
+
+def test_a_sentence_ending_in_a_time_is_not_a_sender_line():
+    # three words and a clock, but the same line never alternates with another speaker
+    t = parse("Q1: When do we start?\nA: I think at 10:30\nsee you at 10:30\nQ2: Why?\nA: Because.")
+    assert [(q.number, q.answer.text) for q in t.questions] == [(1, "I think at 10:30\nsee you at 10:30"), (2, "Because.")]
