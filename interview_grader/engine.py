@@ -17,7 +17,7 @@ import re
 
 from . import __version__
 from .matcher import Doc, Gates, Hit
-from .normalize import Folded, fold
+from .normalize import EMOJI, Folded, fold
 from .notes import note
 from .report import Covered, Flag, GradedAnswer, Overall, Report, RubricInfo
 from .rubric.load import LoadedRubric, load_rubric
@@ -29,6 +29,7 @@ from .verdict import original_tone, recommendation, write_verdict
 SEVERITY_ORDER = ("critical", "major", "minor")
 
 _STRIP = " \t\r\n。.!！?？,，;；:：、…~-—\"'“”‘’()（）[]【】"
+_EMOJI = re.compile(EMOJI + "+")  # "这个我真的不知道😭" says no more than its words
 _LIST_SEP = re.compile(r"[、,/;|\n]|\band\b|和|及")
 _SENTENCE_END = re.compile(r"[。!?;]|\.(?:\s|$)")
 
@@ -48,7 +49,7 @@ def _non_answer_phrases(rubric: LoadedRubric) -> list[str]:
 
 def _is_non_answer(answer: Folded, rubric: LoadedRubric) -> bool:
     """Is the (folded) answer empty or only a phrase such as "不知道" / "no idea"?"""
-    text = answer.text.strip(_STRIP)
+    text = _EMOJI.sub("", answer.text).strip(_STRIP)
     if not text:
         return True
     phrases = _non_answer_phrases(rubric)
@@ -75,7 +76,7 @@ def _is_hedged_non_answer(text: str, rubric: LoadedRubric) -> bool:
     vocabulary (else they are graded); only distinctive phrases count (CJK of
     3+ characters, English of 2+ words), so "不会" or "none" never qualify.
     """
-    text = text.strip(_STRIP)
+    text = _EMOJI.sub("", text).strip(_STRIP)
     if len(text) > HEDGE_MAX:
         return False
     rx = rubric.memo.get("hedges")

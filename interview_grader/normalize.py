@@ -13,6 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+# Emoji and pictographs (a regex character class): arrows, technical and miscellaneous
+# symbols, dingbats, the emoji planes, and the variation selector and joiner that compose them.
+EMOJI = "[\u2190-\u21ff\u2300-\u23ff\u25a0-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff\ufe0f\u200d]"
+
 _HYPHENS = frozenset("-\u2010\u2011\u2012\u2013_")
 
 

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 
 from .decode import DEFAULT_MAX_BYTES, display_path, read_text
 from .errors import TranscriptError
+from .normalize import EMOJI
 from .transcript import Transcript
 
 __all__ = ["parse_transcript", "read_transcript", "NO_QUESTIONS", "EMPTY", "DEFAULT_MAX_BYTES"]
@@ -157,12 +158,8 @@ _BLANK = "[ \t\u3000]"
 
 # A recording's timestamp: "[00:01:12]", "(01:12)", "00:01:12".
 _STAMP = r"(?:\[\d{1,2}:\d{2}(?::\d{2})?\]|\(\d{1,2}:\d{2}(?::\d{2})?\)|\d{1,2}:\d{2}(?::\d{2})?(?![\d:]))"
-# Emoji and pictographs that posts put before a label ("⏰[01:05] 问1：", "💬 答：", "🌟 面试官评价："):
-# arrows, technical and miscellaneous symbols, dingbats, the emoji planes, and the
-# variation selector and joiner that compose them.
-_EMOJI = "[\u2190-\u21ff\u2300-\u23ff\u25a0-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff\ufe0f\u200d]"
-# Markdown / list markers, emoji, and a timestamp, that may precede a label.
-_PREFIX = re.compile(rf"{_BLANK}*(?:(?:\*\*|__|#{{1,6}}|>|[-*+•·●▪]|{_EMOJI}+|{_STAMP}){_BLANK}*)*")
+# Markdown / list markers, emoji ("⏰[01:05] 问1：", "💬 答："), and a timestamp, that may precede a label.
+_PREFIX = re.compile(rf"{_BLANK}*(?:(?:\*\*|__|#{{1,6}}|>|[-*+•·●▪]|{EMOJI}+|{_STAMP}){_BLANK}*)*")
 _LABEL = re.compile(
     rf"""
     (?P<open>[【\[])?{_BLANK}*

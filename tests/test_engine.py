@@ -136,6 +136,9 @@ def test_term_list_detection(answer, expected):
         ("None of the nodes is special.", "graded"),  # nor is 'none'
         ("I'm not sure, but I think every node talks to a central node.", "graded"),  # a claim: flagged
         ("我不太清楚具体实现，不过我记得每个节点只和相邻节点通信，数据绕着环走一圈。", "graded"),  # says something
+        ("这个不知道😭", "no-answer"),  # emoji add nothing to a non-answer
+        ("🙏🙏", "no-answer"),
+        ("嗯，这个我确实不太清楚，抱歉🙏", "no-answer"),
     ],
 )
 def test_hedged_non_answers(rubric, answer, status):
