@@ -245,6 +245,8 @@ _RETRACT = re.compile(
         "scratch that", "i take that back", "let me correct (?:that|myself)",
     ])
 )
+# a chat export's sender line between a claim and its retraction ("小林 21:07", "dana whitfield 10:02 am")
+_SENDER_LINE = re.compile(r"\S{1,16}(?: \S{1,16}){0,2} +(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2} +)?\[?\d{1,2}:\d{2}(?::\d{2})?(?: ?[ap]\.?m\.?)?\]?")
 _RETRACT_LEAD = " ,哦噢啊嗯呃我"  # may stand between a clause start and a Chinese cue ("哦不对", "我说错了")
 _CLAUSE_START = frozenset(",。!?;:\n—.…")
 
@@ -412,7 +414,10 @@ def analyse(text: str, question: str | None = None) -> Scopes:
         if text[a:c].strip(" ,.…—"):
             void.append((a, c))  # "… and... actually no": the claim before it in its sentence
         elif i > 0:
-            void.append(sentences[i - 1])  # "不对，…" opening a sentence: the sentence before
+            k = i - 1  # "不对，…" opening a sentence: the sentence before (a sender line is no claim)
+            while k > 0 and _SENDER_LINE.fullmatch(text[sentences[k][0]:sentences[k][1]].strip()):
+                k -= 1
+            void.append(sentences[k])
 
     q = question.strip(_STRIP) if question else ""
     lq = len(q)

@@ -43,6 +43,7 @@ ZH = [
     ("我一开始以为DDP靠参数服务器汇总，后来读了源码才知道是all-reduce。", False),  # first belief, corrected later
     ("DDP里rank0就是参数服务器。不对，我说错了，DDP里没有server。", False),  # taken back in the next sentence
     ("DDP里rank0就是参数服务器……哦不对，DDP里没有这个角色。", False),  # taken back mid-sentence
+    ("DDP里rank0就是参数服务器……\n\n小林 21:07\n不对不对，DDP里没有server。", False),  # taken back in the next chat message
     ("DDP通过参数服务器同步，参数不对齐就会出错。", True),  # 不对齐 is no retraction
     ("DDP要靠参数服务器，这种理解是对的，不对的是别的地方。", True),  # 不对 mid-clause is no retraction
     ("我以为DDP就是靠参数服务器同步的。", True),  # present-tense 我以为 is the speaker's own claim
@@ -73,6 +74,7 @@ EN = [
     ("At first I thought DDP relied on a parameter server, later I learned otherwise.", False),
     ("I think DDP has a parameter server, rank zero... actually no, sorry, that's wrong.", False),  # taken back
     ("DDP keeps a parameter server on rank zero. No wait, scratch that: it all-reduces.", False),
+    ("DDP keeps a parameter server on rank zero.\n\nRaj Malhotra  10:08 AM\nActually no, there is none.", False),  # next message
     ("DDP relies on a parameter server, and actually it is slow.", True),  # 'actually' alone takes nothing back
     ("Does DDP use a parameter server?", False),  # the question restated
     ("DDP not only uses a parameter server but also a master.", True),  # 'not only' is not a negation
