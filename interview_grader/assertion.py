@@ -207,7 +207,9 @@ _REPORTED = re.compile(
         + [pre + "(?:同事|朋友|同学|前辈|领导|博主|面试官)(?:也)?(?:说|认为|觉得|讲过|跟我说)"
            for pre in ("有个", "有位", "有的", "一个", "我的", "之前有个", "以前有个")]
         + [pre + "[^,。!?;\n]{0,8}?(?:博客|blog|文章|资料|教程|帖子)[^,。!?;\n]{0,8}?(?:说|写|讲|画|认为)"
-           for pre in ("网上", "很多", "不少", "有些", "一些")],
+           for pre in ("网上", "很多", "不少", "有些", "一些")]
+        # hearsay with its source: 听别人说 … / 听同事说 … (not the candidate's own hedge 我听说)
+        + ["听(?:别人|人家|同事|朋友|同学|前辈|人)(?:也)?说"],
         words=False,
     )
     + "|"
@@ -215,7 +217,11 @@ _REPORTED = re.compile(
         _who("some|many|most|a lot of", " " + _EN_WHO)
         + _who("it is|it's", " " + _EN_SAID)
         + [
-            "a (?:common|frequent|typical) (?:mistake|misconception|misunderstanding|myth|error|belief)(?: is)?",
+            "a (?:common|frequent|typical) (?:mistake|misconception|misunderstanding|misreading|myth|error|belief)(?: is)?",
+            "the (?:common|usual|classic|typical) (?:mistake|misconception|misunderstanding|misreading|myth)(?: is)?",
+            # hearsay with its source: "she had heard from a colleague that …", "I've heard people say …"
+            *[who + "(?:'ve|'d| have| had)? heard (?:from [^,.;!?]{1,40}? that|somewhere that|people say|it said)"
+              for who in ("i", "she", "he", "they", "we")],
             f"people {_EN_PEOPLE}", f"candidates {_EN_PEOPLE}",
             "the myth (?:is )?that", "myth (?:is )?that", "contrary to popular belief",
             "a naive (?:approach|implementation|scheme|way|design|solution)", "naively",
@@ -243,6 +249,7 @@ _RETRACT = re.compile(
     + _by_first([
         "actually,? no", "no,? wait", "wait,? no", "sorry,? that'?s (?:wrong|not right|not true)",
         "scratch that", "i take that back", "let me correct (?:that|myself)",
+        "corrected (?:herself|himself|themselves|myself)",  # a summary: "…, then stopped and corrected herself: …"
     ])
 )
 # a chat export's sender line between a claim and its retraction ("小林 21:07", "dana whitfield 10:02 am")

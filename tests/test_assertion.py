@@ -44,6 +44,8 @@ ZH = [
     ("DDP里rank0就是参数服务器。不对，我说错了，DDP里没有server。", False),  # taken back in the next sentence
     ("DDP里rank0就是参数服务器……哦不对，DDP里没有这个角色。", False),  # taken back mid-sentence
     ("DDP里rank0就是参数服务器……\n\n小林 21:07\n不对不对，DDP里没有server。", False),  # taken back in the next chat message
+    ("我听别人说DDP靠参数服务器同步，不确定对不对。", False),  # hearsay with its source
+    ("我听说DDP靠参数服务器同步。", True),  # the candidate's own hedge is still a claim
     ("DDP通过参数服务器同步，参数不对齐就会出错。", True),  # 不对齐 is no retraction
     ("DDP要靠参数服务器，这种理解是对的，不对的是别的地方。", True),  # 不对 mid-clause is no retraction
     ("我以为DDP就是靠参数服务器同步的。", True),  # present-tense 我以为 is the speaker's own claim
@@ -74,6 +76,11 @@ EN = [
     ("At first I thought DDP relied on a parameter server, later I learned otherwise.", False),
     ("I think DDP has a parameter server, rank zero... actually no, sorry, that's wrong.", False),  # taken back
     ("DDP keeps a parameter server on rank zero. No wait, scratch that: it all-reduces.", False),
+    ("She had heard from a colleague that DDP relies on a parameter server, but was unsure.", False),  # hearsay
+    ("I've heard people say DDP relies on a parameter server.", False),
+    ("I heard DDP relies on a parameter server.", True),  # no source: the speaker's own hedged claim
+    ("A common misreading is that DDP relies on a parameter server; it does not.", False),
+    ("He first said DDP relies on a parameter server, then corrected himself: no server at all.", False),  # a summary
     ("DDP keeps a parameter server on rank zero.\n\nRaj Malhotra  10:08 AM\nActually no, there is none.", False),  # next message
     ("DDP relies on a parameter server, and actually it is slow.", True),  # 'actually' alone takes nothing back
     ("Does DDP use a parameter server?", False),  # the question restated
