@@ -247,8 +247,23 @@ def _kind_of_match(kw: str) -> tuple[str | None, str]:
     return hit
 
 
+# A Chinese verdict label with a word between who gives it and what it is ("面试官最后的评价：",
+# "导师的整体反馈：", "HR给的评语：", "最终评价："); the plain forms are keywords.  Without
+# who, only an appraisal word counts ("最后总结：" may open a candidate's own summary).
+_ZH_VERDICT = re.compile(
+    rf"(?:(?:面试官|面試官|导师|導師|主管|hr)(?:的?(?:最后|最後|最终|最終|整体|整體|总体|總體|给|給)的?|的)"
+    rf"(?:评价|評價|点评|點評|反馈|反饋|总结|總結|评语|評語|意见|意見)"
+    rf"|(?:最后|最後|最终|最終)的?(?:评价|評價|点评|點評|评语|評語))"
+    rf"(?:\*\*|__)?{_BLANK}*[:：](?:\*\*|__)?",
+    re.IGNORECASE,
+)
+
+
 def _match_label(text: str, start: int, end: int) -> _Label | None:
     pos = _PREFIX.match(text, start, end).end()
+    z = _ZH_VERDICT.match(text, pos, end)
+    if z is not None:
+        return _Label("verdict", None, z.end())
     m = _LABEL.match(text, pos, end)
     if m is None:
         return None
@@ -357,6 +372,26 @@ class _Builder:
             return None
         span = self.span_of(block.value_start, block.end, trim, block.trim_markdown)
         return self.part(*span) if span else None
+
+
+# A subtitle file's cue (WebVTT / SRT): an optional cue number on its own line, then
+# "00:00:17.400 --> 00:00:48.000" (SRT writes a comma before the milliseconds).
+_CUE_TIME = re.compile(r"[ \t]*(?:\d{1,2}:)?\d{1,2}:\d{2}[.,]\d{1,3}[ \t]*-->[ \t]*(?:\d{1,2}:)?\d{1,2}:\d{2}[.,]\d{1,3}\b.*")
+_CUE_NUMBER = re.compile(r"[ \t]*\d{1,6}[ \t]*")
+
+
+def _before_cues(text: str, lines, idx: int, start: int) -> int:
+    """Where a block closed by the label on line ``idx`` ends: the start of that line,
+    or earlier, before the cue number and timing line that head the label's cue."""
+    end = lines[idx][0]
+    k = idx - 1
+    while k >= 0 and lines[k][0] > start and not text[lines[k][0]:lines[k][1]].strip():
+        k -= 1
+    if k >= 0 and lines[k][0] > start and _CUE_TIME.fullmatch(text, lines[k][0], lines[k][1]):
+        end = lines[k][0]
+        if k >= 1 and lines[k - 1][0] > start and _CUE_NUMBER.fullmatch(text, lines[k - 1][0], lines[k - 1][1]):
+            end = lines[k - 1][0]
+    return end
 
 
 def _split_lines(text: str) -> list[tuple[int, int]]:
@@ -537,7 +572,7 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
                     header["intro"] = current
             continue
         if current is not None:
-            current.end = ls
+            current.end = _before_cues(text, lines, idx, current.value_start)
         current = None
         kind = lab.kind
         if kind == "interviewer":
@@ -625,7 +660,8 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
 
 _NAME_TURN = re.compile(
     rf"{_BLANK}*(?:\*\*)?(?:{_STAMP}{_BLANK}*)?"
-    r"(?P<name>[A-Z][A-Za-z'.-]{0,19}(?: [A-Z][A-Za-z'.-]{0,19}){0,2}|[\u4e00-\u9fff]{1,4})"
+    # a name ("Priya", "Dana Whitfield"), a chat handle ("marisol_ml", "kev2"), or a Chinese name
+    r"(?P<name>[A-Z][A-Za-z'.-]{0,19}(?: [A-Z][A-Za-z'.-]{0,19}){0,2}|[A-Za-z][A-Za-z0-9_.-]{1,23}|[\u4e00-\u9fff]{1,4})"
     rf"(?:{_BLANK}*[(（][^)）\r\n]{{1,40}}[)）])?(?:{_BLANK}*{_STAMP})?(?:\*\*)?{_BLANK}*[:：](?:\*\*)?"
 )
 # a chat export's message header on a line of its own: "小周 21:20", "Priya 2024-05-01 09:12:30",

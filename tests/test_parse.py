@@ -1105,3 +1105,59 @@ def test_a_sentence_ending_in_a_time_is_not_a_sender_line():
     # three words and a clock, but the same line never alternates with another speaker
     t = parse("Q1: When do we start?\nA: I think at 10:30\nsee you at 10:30\nQ2: Why?\nA: Because.")
     assert [(q.number, q.answer.text) for q in t.questions] == [(1, "I think at 10:30\nsee you at 10:30"), (2, "Because.")]
+
+
+# Layouts blind15's writer planned first (tests/data/blind15/README.md, "Layouts").
+_PLANNED_LAYOUTS_15 = {
+    # a Discord voice bot's transcript: lower-case handles as speakers ("[00:00:03] marisol_ml: …")
+    "b15_06_en_discord_mixed.txt": lambda s: re.sub(
+        r"(?m)^(\[\d\d:\d\d:\d\d\]) (Marisol|Kev):", lambda m: f"{m.group(1)} {'marisol_ml' if m.group(2) == 'Marisol' else 'kev_trains'}:", s
+    ),
+    # a 牛客 post whose verdict is "面试官最后的评价："
+    "b15_07_zh_niuke_mixed.txt": lambda s: s.replace("面试官评价：", "面试官最后的评价："),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_PLANNED_LAYOUTS_15))
+def test_blind15_planned_layouts(name):
+    path = PROJECT / "tests" / "data" / "blind15" / name
+    labelled = read_transcript(path)
+    planned = parse_transcript(_PLANNED_LAYOUTS_15[name](labelled.text), name)
+    assert planned.text != labelled.text
+
+    def shape(t):
+        return [(q.number, q.question.text, q.answer.text if q.answer else None) for q in t.questions], t.verdict.text
+
+    assert shape(planned) == shape(labelled)
+    assert_spans(planned)
+
+
+@pytest.mark.parametrize(
+    "line,verdict",
+    [
+        ("面试官最后的评价：很好", "很好"), ("**面试官的整体反馈：** 好", "好"), ("HR给的评语：好", "好"),
+        ("最终评价：好", "好"), ("面試官最後的評價：好", "好"),
+        ("最后总结：DDP更快", None),  # may open the candidate's own summary: not a verdict without who
+    ],
+)
+def test_chinese_verdict_labels_with_a_word_between(line, verdict):
+    t = parse(f"1、什么是DDP？\n答：多进程。\n2、PS呢？\n答：存参数。\n{line}")
+    assert (t.verdict.text if t.verdict else None) == verdict
+    assert t.questions[-1].answer.text == ("存参数。" if verdict else f"存参数。\n{line}")
+
+
+def test_subtitle_cues_do_not_trail_into_questions_and_answers():
+    t = parse(
+        "WEBVTT\n\n1\n00:00:02.000 --> 00:00:16.800\nPriya Raman: What is DDP?\n\n"
+        "2\n00:00:17.400 --> 00:00:48.000\nDaniel Okoye: One process per GPU.\n\n"
+        "3\n00:00:48.600 --> 00:01:10,867\nPriya Raman: And a PS?\n\n"
+        "4\n00:01:11.467 --> 00:01:27.067\nDaniel Okoye: A server holds the weights.\n\n"
+        "5\n00:01:28.000 --> 00:01:30.000\nPriya Raman: Ring all-reduce?\n\n"
+        "6\n00:01:31.000 --> 00:01:35.000\nDaniel Okoye: Neighbours only.\n\n"
+        "7\n00:01:36.000 --> 00:01:40.000\nPriya Raman: Thanks. Overall feedback: strong."
+    )
+    assert [(q.question.text, q.answer.text) for q in t.questions] == [
+        ("What is DDP?", "One process per GPU."), ("And a PS?", "A server holds the weights."),
+        ("Ring all-reduce?", "Neighbours only."),
+    ]
+    assert_spans(t)
