@@ -178,9 +178,10 @@ _CONTRAST_AROUND = re.compile(
 # Reported beliefs, voided up to the correction.
 _ZH_WHO = "很多人|有人|不少人|有些人|一些人|许多人|大家|人们|常有人|一般人|新手|初学者"
 _ZH_THINK = "(?:常|都|往往|经常|会|容易)?(?:误|错误地)?(?:以为|认为|觉得|说|理解为|当成)"
-_EN_WHO = "(?:people|engineers|candidates|folks) (?:\\w+ )?(?:think|believe|assume|say|claim)"
+_EN_VIEW = "(?:think|believe|assume|say|claim|picture|imagine|act like|pretend|expect|describe|draw|treat)"  # … a view
+_EN_WHO = "(?:people|engineers|candidates|folks) (?:\\w+ )?" + _EN_VIEW
 _EN_SAID = "(?:often|commonly|widely|sometimes) (?:thought|believed|assumed|said|claimed)"
-_EN_PEOPLE = "(?:often|commonly|sometimes|usually) (?:think|believe|assume|say|claim)"
+_EN_PEOPLE = "(?:often|commonly|sometimes|usually|always) " + _EN_VIEW
 def _who(who: str, then: str) -> list[str]:
     """``(?:w1|w2|...)then`` as one ``c(?:w1'|w2'...)then`` per first character c."""
     groups: dict[str, list[str]] = {}
@@ -222,7 +223,10 @@ _REPORTED = re.compile(
             # hearsay with its source: "she had heard from a colleague that …", "I've heard people say …"
             *[who + "(?:'ve|'d| have| had)? heard (?:from [^,.;!?]{1,40}? that|somewhere that|people say|it said)"
               for who in ("i", "she", "he", "they", "we")],
-            f"people {_EN_PEOPLE}", f"candidates {_EN_PEOPLE}",
+            # a source seen: "I've seen diagrams with a box in the middle that everybody sends to, that's not the ring"
+            *[who + "(?:'ve| have) seen (?:diagrams|blogs|blog posts|posts|tutorials|articles|slides|docs|people|folks)"
+              for who in ("i", "we")],
+            f"people (?:{_EN_PEOPLE}|{_EN_VIEW})", f"candidates (?:{_EN_PEOPLE}|{_EN_VIEW})",
             "the myth (?:is )?that", "myth (?:is )?that", "contrary to popular belief",
             "a naive (?:approach|implementation|scheme|way|design|solution)", "naively",
             "if (?:every(?:one|body)|all (?:the )?(?:workers|nodes|gpus|ranks))",
@@ -249,7 +253,9 @@ _RETRACT = re.compile(
     + _by_first([
         "actually,? no", "no,? wait", "wait,? no", "sorry,? that'?s (?:wrong|not right|not true)",
         "scratch that", "i take that back", "let me correct (?:that|myself)",
-        "corrected (?:herself|himself|themselves|myself)",  # a summary: "…, then stopped and corrected herself: …"
+        "corrected (?:herself|himself|themselves|myself)",
+        "caught (?:myself|herself|himself|themselves)",  # 'I opened with "DDP has a master…" and caught myself'
+  # a summary: "…, then stopped and corrected herself: …"
     ])
 )
 # a chat export's sender line between a claim and its retraction ("小林 21:07", "dana whitfield 10:02 am")

@@ -81,6 +81,11 @@ EN = [
     ("I heard DDP relies on a parameter server.", True),  # no source: the speaker's own hedged claim
     ("A common misreading is that DDP relies on a parameter server; it does not.", False),
     ("He first said DDP relies on a parameter server, then corrected himself: no server at all.", False),  # a summary
+    ('I opened with "DDP has a parameter server" and immediately caught myself: no server.', False),
+    ("People sometimes picture DDP with a parameter server in the middle.", False),  # a view others hold
+    ("People act like DDP relies on a parameter server; it doesn't.", False),
+    ("I've seen diagrams with a parameter server in the middle of DDP, that's not it.", False),  # a source seen
+    ("People use DDP with a parameter server for sparse models.", True),  # 'people use' states a practice
     ("DDP keeps a parameter server on rank zero.\n\nRaj Malhotra  10:08 AM\nActually no, there is none.", False),  # next message
     ("DDP relies on a parameter server, and actually it is slow.", True),  # 'actually' alone takes nothing back
     ("Does DDP use a parameter server?", False),  # the question restated
