@@ -260,7 +260,10 @@ _RETRACT = re.compile(
 )
 # a chat export's sender line between a claim and its retraction ("小林 21:07", "dana whitfield 10:02 am")
 _SENDER_LINE = re.compile(r"\S{1,16}(?: \S{1,16}){0,2} +(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2} +)?\[?\d{1,2}:\d{2}(?::\d{2})?(?: ?[ap]\.?m\.?)?\]?")
-_RETRACT_LEAD = " ,哦噢啊嗯呃我"  # may stand between a clause start and a Chinese cue ("哦不对", "我说错了")
+_RETRACT_LEAD = " ,哦噢啊嗯呃我"
+# what may open a sentence before a retraction cue and still leave the cue opening it:
+# "… grows with N... no, scratch that", "Oh wait, no, …", "嗯，不对"
+_LEAD_IN = re.compile(r"(?:[\s,.…—!]|(?:no|oh|wait|sorry|um+|uh+|hmm+|ok|okay|well)\b)*")  # may stand between a clause start and a Chinese cue ("哦不对", "我说错了")
 _CLAUSE_START = frozenset(",。!?;:\n—.…")
 
 
@@ -424,7 +427,7 @@ def analyse(text: str, question: str | None = None) -> Scopes:
         if i < 0:
             continue
         a, _ = sentences[i]
-        if text[a:c].strip(" ,.…—"):
+        if not _LEAD_IN.fullmatch(text, a, c):
             void.append((a, c))  # "… and... actually no": the claim before it in its sentence
         elif i > 0:
             k = i - 1  # "不对，…" opening a sentence: the sentence before (a sender line is no claim)

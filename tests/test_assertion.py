@@ -82,6 +82,7 @@ EN = [
     ("A common misreading is that DDP relies on a parameter server; it does not.", False),
     ("He first said DDP relies on a parameter server, then corrected himself: no server at all.", False),  # a summary
     ('I opened with "DDP has a parameter server" and immediately caught myself: no server.', False),
+    ("DDP sends everything to a parameter server... no, scratch that, let me redo it.", False),  # 'no, ' before the cue
     ("People sometimes picture DDP with a parameter server in the middle.", False),  # a view others hold
     ("People act like DDP relies on a parameter server; it doesn't.", False),
     ("I've seen diagrams with a parameter server in the middle of DDP, that's not it.", False),  # a source seen
