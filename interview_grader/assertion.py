@@ -372,7 +372,12 @@ def _enclosing(ranges, pos: int, starts=None) -> tuple[int, int]:
 
 
 def _scope_end(text: str, start: int, limit: int) -> int:
+    """Where a scope opened at ``start`` ends: at the next turn word ("但是", "because"),
+    unless the word comes right after the cue, where it is what is negated
+    ("准确率不会因此更高", "不是因为带宽，而是…", "not because of the bandwidth")."""
     m = _TURN.search(text, start, limit)
+    if m and not text[start:m.start()].strip():
+        m = _TURN.search(text, m.end(), limit)
     return m.start() if m else limit
 
 
@@ -403,6 +408,8 @@ def analyse(text: str, question: str | None = None) -> Scopes:
             if limit <= e:  # nothing left of the clause: no scope
                 continue
             t = turn(text, e, limit)
+            if t and not text[e:t.start()].strip():  # right after the cue it is what is negated (_scope_end)
+                t = turn(text, t.end(), limit)
             end = t.start() if t else limit
             if end > e:
                 negated.append((c, e, end))

@@ -52,11 +52,14 @@ ZH = [
     ("DDP是通过参数服务器来同步参数的吗？", False),  # the question restated
     ("DDP不断地向参数服务器发送梯度。", True),  # 不断 is not a negation
     ("DDP不仅依赖参数服务器，还依赖主节点。", True),  # 不仅 is not a negation
+    ("DDP不会因此依赖参数服务器。", False),  # a turn word right after the cue is what is negated
+    ("DDP不是因为参数服务器才快，而是因为all-reduce。", False),
 ]
 
 EN = [
     ("DDP synchronises through a parameter server.", True),
     ("DDP does not use a parameter server.", False),  # not
+    ("DDP is fast not because of a parameter server, but because of all-reduce.", False),
     ("DDP doesn't use a parameter server.", False),  # n't
     ("DDP never talks to a parameter server.", False),  # never
     ("DDP has no parameter server.", False),  # no
