@@ -394,6 +394,29 @@ def _before_cues(text: str, lines, idx: int, start: int) -> int:
     return end
 
 
+# Lines a post or export ends with that belong to no part: hashtags ("#面经 #秋招"),
+# a bare link, a transcription service's credit ("Transcribed by https://otter.ai").
+_TRAILER = re.compile(
+    r"[ \t]*(?:(?:#[^\s#]+[ \t]*)+|(?:https?://|www\.)\S+"
+    r"|(?:transcribed|generated|powered|captions?) by[ \t]+(?:https?://|www\.)?"
+    r"(?:\S+\.(?:ai|com|io|net|org|app)\b|otter|zoom|rev|descript|whisper|fireflies|tactiq)\b.*)[ \t]*",
+    re.IGNORECASE,
+)
+
+
+def _before_trailers(text: str, lines, start: int) -> int:
+    """The end of a part that runs to the end of the text, before the trailer lines it ends with."""
+    end = len(text)
+    k = len(lines) - 1
+    while k >= 0 and lines[k][0] > start:
+        ls, le = lines[k]
+        if text[ls:le].strip() and not _TRAILER.fullmatch(text, ls, le):
+            break
+        end = ls
+        k -= 1
+    return end
+
+
 def _split_lines(text: str) -> list[tuple[int, int]]:
     if "\r" not in text:  # "\n" only: str.split is much faster than the regex
         lines = []
@@ -608,8 +631,8 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
         else:  # header field, possibly several on one line
             current = _header_line(ltext, lab, le, header)
 
-    if current is not None:
-        current.end = len(text)
+    if current is not None:  # the last part runs to the end, before any trailer lines
+        current.end = _before_trailers(text, lines, current.value_start)
     if dialogue and len(qas) > 1 and not qas[-1].answers:
         last = qas[-1].question
         if verdict is None:

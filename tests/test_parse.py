@@ -1161,3 +1161,20 @@ def test_subtitle_cues_do_not_trail_into_questions_and_answers():
         ("Ring all-reduce?", "Neighbours only."),
     ]
     assert_spans(t)
+
+
+@pytest.mark.parametrize(
+    "tail",
+    ["\n\n#面经 #秋招 #大模型", "\n\nTranscribed by https://otter.ai", "\nhttps://example.com/post/1", "\n\n#面经\n\n"],
+)
+def test_trailer_lines_stay_out_of_the_last_part(tail):
+    t = parse("问题1：什么是DDP？\n回答：多进程。\n点评：很好" + tail)
+    assert t.verdict.text == "很好"
+    t = parse("问题1：什么是DDP？\n回答：多进程。" + tail)
+    assert t.questions[0].answer.text == "多进程。"
+
+
+@pytest.mark.parametrize("tail", ["\n#1 thing: keep going", "\n\n谢谢大家 #面经", "\n\nTranscribed by hand, the next day, great call."])
+def test_lines_that_say_something_are_not_trailers(tail):
+    t = parse("问题1：什么是DDP？\n回答：多进程。\n点评：很好" + tail)
+    assert t.verdict.text == "很好" + tail.rstrip()
