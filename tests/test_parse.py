@@ -1068,20 +1068,6 @@ _PLANNED_LAYOUTS_14 = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(_PLANNED_LAYOUTS_14))
-def test_blind14_planned_layouts(name):
-    path = PROJECT / "tests" / "data" / "blind14" / name
-    labelled = read_transcript(path)
-    planned = parse_transcript(_PLANNED_LAYOUTS_14[name](labelled.text), name)
-    assert planned.text != labelled.text
-
-    def shape(t):
-        return [(q.number, q.question.text, q.answer.text if q.answer else None) for q in t.questions], t.verdict.text
-
-    assert shape(planned) == shape(labelled)
-    assert_spans(planned)
-
-
 @pytest.mark.parametrize(
     "header",
     ["Dana Whitfield  10:02 AM", "Dana Whitfield 10:02", "Dana 10:02 pm", "Dana Whitfield  [10:02 AM]", "Dana Lee Whitfield 2024-05-01 10:02"],
@@ -1118,18 +1104,22 @@ _PLANNED_LAYOUTS_15 = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(_PLANNED_LAYOUTS_15))
-def test_blind15_planned_layouts(name):
-    path = PROJECT / "tests" / "data" / "blind15" / name
-    labelled = read_transcript(path)
-    planned = parse_transcript(_PLANNED_LAYOUTS_15[name](labelled.text), name)
-    assert planned.text != labelled.text
+@pytest.mark.parametrize(
+    "folder,name,planned",
+    [("blind14", n, f) for n, f in sorted(_PLANNED_LAYOUTS_14.items())]
+    + [("blind15", n, f) for n, f in sorted(_PLANNED_LAYOUTS_15.items())],
+)
+def test_blind14_and_15_planned_layouts(folder, name, planned):
+    labelled = read_transcript(PROJECT / "tests" / "data" / folder / name)
+    text = planned(labelled.text)
+    assert text != labelled.text
+    got = parse_transcript(text, name)
 
     def shape(t):
         return [(q.number, q.question.text, q.answer.text if q.answer else None) for q in t.questions], t.verdict.text
 
-    assert shape(planned) == shape(labelled)
-    assert_spans(planned)
+    assert shape(got) == shape(labelled)
+    assert_spans(got)
 
 
 @pytest.mark.parametrize(
