@@ -640,6 +640,8 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
             verdict = qas.pop().question
         elif not text[last.value_start:last.end].strip():
             qas.pop()  # an empty closing turn: a chat header right before "总评：…"
+    if not dialogue:
+        qas = _without_contents(text, qas)
     if not dialogue and not any(qa.answers for qa in qas):
         # no answer label anywhere: "【问题1】…？" or "### Q1 …" with the answer as plain
         # paragraphs below; the question (or its goal) is its first line, the rest the answer
@@ -679,6 +681,39 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
         verdict=b.block_part(verdict),
         questions=questions,
     ))
+
+
+def _first_line(text: str, block: _Block) -> str:
+    return text[block.value_start:block.end].strip().split("\n", 1)[0].strip(" \t\u3000*_#")
+
+
+def _without_contents(text: str, qas: list[_QA]) -> list[_QA]:
+    """Drop a table of contents that lists the questions before they are asked.
+
+    "目录" / "Contents" followed by "问题1：…", "问题2：…" on consecutive lines,
+    then the same labels again with their answers: the listed questions have
+    no answer or goal, sit one per line (the last may run on into an intro
+    paragraph), the numbering starts again at the first number, and each
+    listed question is asked again later.  Graded as they are, they would be
+    unanswered questions.
+    """
+    if len(qas) < 4:
+        return qas
+    first = qas[0].number
+    j = next((i for i in range(2, len(qas) - 1) if qas[i].number == first and qas[i - 1].number >= first), None)
+    if j is None:
+        return qas
+    listed = qas[:j]
+    if any(qa.answers or qa.goal is not None for qa in listed):
+        return qas
+    if any("\n" in text[qa.question.value_start:qa.question.end].strip() for qa in listed[:-1]):
+        return qas
+    asked = [_first_line(text, qa.question) for qa in qas[j:]]
+    for qa in listed:
+        entry = _first_line(text, qa.question)
+        if not entry or not any(a.startswith(entry) or entry.startswith(a) for a in asked if a):
+            return qas
+    return qas[j:]
 
 
 _NAME_TURN = re.compile(
@@ -762,15 +797,25 @@ def _numbered_questions(text: str, lines, labels: list) -> bool:
     that does not follow a list item: "3) Walk me through ring all-reduce."),
     and the numbers run 1, 2, 3 … (the numbered lists inside answers do not
     continue the run); two such questions are needed.
+
+    A run that starts again at 1 is a second candidate: a blog post lists its
+    questions as a numbered table of contents ("文章目录" / "Contents") before
+    the sections that ask them again ("## 1. …").  The run whose questions
+    have text after them wins (a table of contents has none between its
+    lines), then the longer, then the first.
     """
-    found: list[tuple[int, int, int]] = []  # (line index, number, value start)
+    runs: list[list[tuple[int, int, int]]] = []  # each: (line index, number, value start)
     blank = [not text[s:e].strip() for s, e in lines]
-    expect = 1
     for idx, (ls, le) in enumerate(lines):
         if labels[idx] is not None:
             continue
         m = _NUMBERED.match(text, ls, le)
-        if m is None or _to_number(m.group(1)) != expect:
+        if m is None:
+            continue
+        number = _to_number(m.group(1))
+        # the latest run this number continues, else a new run when it is a 1
+        run = next((r for r in reversed(runs) if r[-1][1] + 1 == number), None)
+        if run is None and number != 1:
             continue
         asks = text[ls:le].rstrip(_LINE_TAIL).endswith(tuple(_QUESTION_MARK))
         j = idx + 1  # the next line that is not blank
@@ -779,16 +824,25 @@ def _numbered_questions(text: str, lines, labels: list) -> bool:
         nxt = labels[j] if j < len(lines) else None
         # once the run has begun, a request without a question mark ("3) Walk me through
         # ring all-reduce.") counts when it opens a paragraph that does not follow a list item
-        opens = expect >= 2 and idx > 0 and blank[idx - 1]
+        opens = run is not None and idx > 0 and blank[idx - 1]
         if opens:
             k = idx - 1
             while k >= 0 and blank[k]:
                 k -= 1
             opens = k < 0 or _NUMBERED.match(text, *lines[k]) is None
         if asks or opens or (nxt is not None and nxt.kind in ("a", "candidate")):
-            found.append((idx, expect, m.end()))
-            expect += 1
-    if len(found) < 2:
+            if run is None:
+                run = []
+                runs.append(run)
+            run.append((idx, number, m.end()))
+
+    def followed(run: list[tuple[int, int, int]]) -> int:
+        """How many of the run's questions have a non-blank line after them that is not the next one."""
+        ends = [i for i, _, _ in run[1:]] + [len(lines)]
+        return sum(1 for (i, _, _), end in zip(run, ends) if any(not blank[k] for k in range(i + 1, end)))
+
+    found = max((r for r in runs if len(r) >= 2), key=lambda r: (followed(r), len(r)), default=[])
+    if not found:
         return False
     for idx, number, start in found:
         labels[idx] = _Label("q", number, start)

@@ -1168,3 +1168,79 @@ def test_trailer_lines_stay_out_of_the_last_part(tail):
 def test_lines_that_say_something_are_not_trailers(tail):
     t = parse("问题1：什么是DDP？\n回答：多进程。\n点评：很好" + tail)
     assert t.verdict.text == "很好" + tail.rstrip()
+
+
+# A table of contents that lists the questions before they are asked.
+
+
+def test_blind16_planned_layout_numbered_contents():
+    """b16_02 was planned with its 文章目录 as "1. …？" lines before the "## 1. …" sections (README, "Layouts")."""
+    labelled = read_transcript(PROJECT / "tests" / "data" / "blind16" / "b16_02_zh_csdn_strong.txt")
+    lines = labelled.text.split("\n")
+    toc = lines.index("文章目录")
+    for n, i in enumerate(range(toc + 1, toc + 8), start=1):
+        assert lines[i].startswith("- ")
+        lines[i] = f"{n}. " + lines[i][2:]
+    planned = parse_transcript("\n".join(lines), "b16_02")
+
+    def shape(t):
+        return [(q.number, q.question.text, q.answer.text) for q in t.questions], t.verdict.text
+
+    assert len(planned.questions) == 7
+    assert shape(planned) == shape(labelled)
+
+
+def test_numbered_questions_inside_an_answer_do_not_end_the_run():
+    text = (
+        "1. What is DDP?\n\nOne process per GPU. They asked me a few quick ones too:\n"
+        "1. Is NCCL a library?\n2. Is gloo one?\n\n"
+        "2. How does a parameter server work?\n\nServers hold the weights, workers push gradients.\n"
+    )
+    t = parse_transcript(text, "x")
+    assert [(q.number, q.question.text) for q in t.questions] == [
+        (1, "What is DDP?"), (2, "How does a parameter server work?"),
+    ]
+    assert "Is gloo one?" in t.questions[0].answer.text
+
+
+_QA_EN = (
+    "Q1: What is DDP?\nA: One process per GPU; gradients are all-reduced.\n\n"
+    "Q2: How does ring all-reduce work?\nA: Reduce-scatter, then all-gather.\n\n"
+    "Q3: What is a parameter server?\nA: Servers hold the weights.\n"
+)
+
+
+@pytest.mark.parametrize("heading", ["Contents", "## Table of contents", "目录"])
+def test_labelled_table_of_contents_is_not_a_set_of_unanswered_questions(heading):
+    contents = f"{heading}\nQ1: What is DDP?\nQ2: How does ring all-reduce work?\nQ3: What is a parameter server?\n\n"
+    plain = parse_transcript("Interview notes\n\n" + _QA_EN, "x")
+    listed = parse_transcript("Interview notes\n\n" + contents + _QA_EN, "x")
+    assert [(q.number, q.question.text, q.answer.text) for q in listed.questions] == [
+        (q.number, q.question.text, q.answer.text) for q in plain.questions
+    ]
+    assert len(listed.questions) == 3
+    for q in listed.questions:
+        assert listed.text[q.answer.span.start:q.answer.span.end] == q.answer.text
+
+
+def test_contents_without_answer_labels():
+    """"【问题1】…？" questions with plain-paragraph answers, listed first under 目录."""
+    body = "【问题1】DDP 是什么？\n每张卡一个进程。\n\n【问题2】参数服务器是什么？\n服务器存参数。\n\n【问题3】Ring 怎么做？\n先 reduce-scatter。\n"
+    contents = "目录\n【问题1】DDP 是什么？\n【问题2】参数服务器是什么？\n【问题3】Ring 怎么做？\n本文整理自现场。\n\n"
+    t = parse_transcript(contents + body, "x")
+    assert [(q.number, q.question.text, q.answer.text) for q in t.questions] == [
+        (1, "DDP 是什么？", "每张卡一个进程。"), (2, "参数服务器是什么？", "服务器存参数。"), (3, "Ring 怎么做？", "先 reduce-scatter。"),
+    ]
+
+
+def test_unanswered_questions_of_a_first_round_are_kept():
+    """Numbering that starts again is a table of contents only when its questions are asked again."""
+    text = (
+        "Q1: What is DDP?\nQ2: What is NCCL?\n\n"
+        "Q1: How does ring all-reduce work?\nA: Reduce-scatter, then all-gather.\n\n"
+        "Q2: What is a parameter server?\nA: Servers hold the weights.\n"
+    )
+    t = parse_transcript(text, "x")
+    assert [q.question.text for q in t.questions] == [
+        "What is DDP?", "What is NCCL?", "How does ring all-reduce work?", "What is a parameter server?",
+    ]
