@@ -22,7 +22,7 @@ from .notes import note
 from .report import Covered, Flag, GradedAnswer, Overall, Report, RubricInfo
 from .rubric.load import LoadedRubric, load_rubric
 from .rubric.schema import Topic
-from .topics import classify
+from .topics import classify_follow_up
 from .transcript import QA, Transcript
 from .verdict import original_tone, recommendation, write_verdict
 
@@ -148,10 +148,12 @@ def _mentions_topic(doc: Doc, topic: Topic, rubric: LoadedRubric, question: str)
     return False
 
 
-def grade_answer(qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str) -> GradedAnswer:
-    """Grade one question of a transcript."""
+def grade_answer(
+    qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str, previous: str | None = None
+) -> GradedAnswer:
+    """Grade one question of a transcript (``previous``: the topic of the question before it)."""
     r = rubric.rubric
-    vote = classify(qa.question.text, qa.goal.text if qa.goal else None, rubric)
+    vote = classify_follow_up(qa.question.text, qa.goal.text if qa.goal else None, previous, rubric)
     topic = r.topic(vote.topic_id) if vote.topic_id else None
     answer = qa.answer
     base = dict(
@@ -266,7 +268,9 @@ def grade(transcript: Transcript, rubric: LoadedRubric | None = None, lang: str 
     """Grade a parsed transcript; ``lang`` overrides the report language."""
     rubric = rubric or load_rubric()
     language = lang or transcript.language
-    answers = [grade_answer(qa, transcript, rubric, language) for qa in transcript.questions]
+    answers: list[GradedAnswer] = []
+    for qa in transcript.questions:
+        answers.append(grade_answer(qa, transcript, rubric, language, answers[-1].topic if answers else None))
     scored = [a for a in answers if a.status != "ungraded"]
     overall_score = _round(sum(a.score or 0 for a in scored) / len(scored)) if scored else 0
     flags = {s: sum(1 for a in answers for f in a.misconceptions if f.severity == s) for s in SEVERITY_ORDER}

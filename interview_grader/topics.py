@@ -1,6 +1,7 @@
 """Map a question (and its goal line) to the rubric topic it asks about."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .matcher import Doc
@@ -33,6 +34,54 @@ def classify(question: str, goal: str | None, rubric: LoadedRubric) -> TopicVote
         if len(memo) < MEMO_LIMIT:
             memo[key] = vote
     return vote
+
+
+# a word that points back at what the previous question asked about
+_EN_BACK = re.compile(
+    r"(?i)\b(?:that one|that|this one|this|it|the former|the latter)\b"
+    r"(?=[\s?.!,;:)]*(?:$|[?.!])|\s+(?:is\s+|are\s+)?(?:different|differ|differs|compare|compares|compared|versus|vs)\b)"
+)
+_ZH_BACK = re.compile(r"(前者|后者|刚才那个|刚才说的|上面那个|上面说的|这个|那个|它)")
+
+
+def classify_follow_up(question: str, goal: str | None, previous: str | None, rubric: LoadedRubric) -> TopicVote:
+    """Classify a question, reading a follow-up in the light of the one before it.
+
+    "how's torch DDP different from that?" right after a question on parameter
+    servers names no topic by itself; with "that" read as the previous
+    question's topic ("…different from parameter server?") it does.  Only a
+    question that stays unclassified, points back (that / this / it at its
+    end; 它 / 这个 / 那个 / 前者 / 后者 anywhere) and names some of the
+    rubric's vocabulary itself is read this way: "why leave it?" stays ungraded.
+    """
+    vote = classify(question, goal, rubric)
+    if vote.topic_id is not None or previous is None:
+        return vote
+    memo = rubric.memo.setdefault("follow-ups", {})
+    key = (question, goal, previous)
+    got = memo.get(key)
+    if got is None:
+        got = _follow_up(question, goal, previous, rubric) or vote
+        if len(memo) < MEMO_LIMIT:
+            memo[key] = got
+    return got
+
+
+def _follow_up(question: str, goal: str | None, previous: str, rubric: LoadedRubric) -> TopicVote | None:
+    topic = rubric.rubric.topic(previous)
+    m = _EN_BACK.search(question)
+    title = topic.title.get("en") if m else None
+    if m is None:
+        m = _ZH_BACK.search(question)
+        title = topic.title.get("zh") if m else None
+    if m is None or not title:
+        return None
+    doc = Doc.of(question)
+    if not any(doc.occurrences(spec, rubric.compiler) for t in rubric.rubric.topics for spec in t.vocabulary):
+        return None
+    resolved = question[: m.start()] + title + question[m.end():]
+    vote = classify(resolved, goal, rubric)
+    return vote if vote.topic_id is not None else None
 
 
 def _classify(question: str, goal: str | None, rubric: LoadedRubric) -> TopicVote:

@@ -119,3 +119,43 @@ def test_an_explicit_goal_line_maps_an_indirect_question(rubric):
     assert classify(question, goal, rubric).topic_id == "parameter-synchronization"
     ring = "请讲讲Ring-Allreduce的原理？"
     assert classify(ring, goal, rubric).topic_id == "ring-allreduce"
+
+
+@pytest.mark.parametrize(
+    "question, previous, expected",
+    [
+        ("So then how's torch DDP different from that?", "parameter-server", "ddp-vs-parameter-server"),
+        ("How does PyTorch DDP compare to that?", "parameter-server", "ddp-vs-parameter-server"),
+        ("And how is that different from DDP?", "parameter-server", "ddp-vs-parameter-server"),
+        ("那它和 DDP 有什么区别？", "parameter-server", "ddp-vs-parameter-server"),
+        # no rubric vocabulary of its own: an aside, not a follow-up
+        ("Why do you want to leave it?", "parameter-server", None),
+        ("这个你在项目里负责多久了？", "parameter-server", None),
+        # no previous topic to point back at
+        ("How does PyTorch DDP compare to that?", None, None),
+    ],
+)
+def test_a_follow_up_is_read_in_the_light_of_the_question_before_it(rubric, question, previous, expected):
+    from interview_grader.topics import classify_follow_up
+
+    assert classify(question, None, rubric).topic_id is None
+    assert classify_follow_up(question, None, previous, rubric).topic_id == expected
+
+
+def test_a_question_that_names_its_topic_is_not_read_as_a_follow_up(rubric):
+    from interview_grader.topics import classify_follow_up
+
+    question = "Walk me through ring all-reduce, and how is it different from that?"
+    assert classify_follow_up(question, None, "parameter-server", rubric).topic_id == "ring-allreduce"
+
+
+def test_follow_ups_are_graded_in_a_transcript(rubric):
+    from interview_grader import grade, parse_transcript
+
+    text = (
+        "Q1: What is a parameter server?\nA: Servers hold the weights; workers pull them, push gradients.\n\n"
+        "Q2: So how's PyTorch DDP different from that?\nA: DDP has no server: every rank all-reduces the gradients.\n"
+    )
+    report = grade(parse_transcript(text, "x"), rubric)
+    assert [a.topic for a in report.answers] == ["parameter-server", "ddp-vs-parameter-server"]
+    assert report.answers[1].status == "graded"
