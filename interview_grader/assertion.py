@@ -161,6 +161,13 @@ _TURN = re.compile(
     + _by_first("but|instead|rather|however|actually|in fact|in reality|whereas|while|so|because|therefore|thus|which".split("|"))
 )
 
+# The speaker taking the floor back inside a reported view's sentence: the view ends there.
+_OWN_VIEW = re.compile(
+    _by_first("我认为|我觉得|我的看法是|我的理解是|我个人认为|我个人觉得|在我看来|依我看|我想说的是".split("|"), words=False)
+    + "|"
+    + _by_first("i think|i believe|i'd say|i would say|in my view|in my opinion|in my experience|my take is|my view is".split("|"))
+)
+
 # Contrast cues whose object (up to the clause end) is under negation.
 _CONTRAST_FWD = re.compile(
     _by_first("不同于|区别于|有别于|相对于|相比于|而不是|而非".split("|"), words=False)
@@ -422,6 +429,9 @@ def analyse(text: str, question: str | None = None) -> Scopes:
             sentence_starts = [a for a, _ in sentences]
         _, s_end = _enclosing(sentences, m.start(), sentence_starts)
         end = _scope_end(text, m.end(), s_end)
+        own = _OWN_VIEW.search(text, m.end(), end)  # "至于大家常说的 X，我认为…": the speaker's own claim
+        if own:
+            end = own.start()
         void.append((m.start(), max(end, m.end())))
 
     for m in _RETRACT.finditer(text):

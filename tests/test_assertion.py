@@ -54,6 +54,10 @@ ZH = [
     ("DDP不仅依赖参数服务器，还依赖主节点。", True),  # 不仅 is not a negation
     ("DDP不会因此依赖参数服务器。", False),  # a turn word right after the cue is what is negated
     ("DDP不是因为参数服务器才快，而是因为all-reduce。", False),
+    # the speaker takes the floor back inside the reported view's sentence: their own claim counts
+    ("至于大家常说的那个问题，我认为DDP就是靠参数服务器同步的。", True),
+    ("很多人以为DDP不用参数服务器，在我看来DDP背后就是参数服务器。", True),
+    ("大家常说DDP靠参数服务器，我认为这不对。", False),  # the view is before the speaker's turn
 ]
 
 EN = [
@@ -94,6 +98,8 @@ EN = [
     ("DDP relies on a parameter server, and actually it is slow.", True),  # 'actually' alone takes nothing back
     ("Does DDP use a parameter server?", False),  # the question restated
     ("DDP not only uses a parameter server but also a master.", True),  # 'not only' is not a negation
+    ("As for what people often say about it, I think DDP relies on a parameter server.", True),  # own view
+    ("Many people think DDP relies on a parameter server, I think that is wrong.", False),
 ]
 
 
