@@ -395,19 +395,43 @@ def _before_cues(text: str, lines, idx: int, start: int) -> int:
 
 
 # Lines a post or export ends with that belong to no part: hashtags ("#面经 #秋招"),
-# a bare link, a transcription service's credit ("Transcribed by https://otter.ai").
+# a bare link, a transcription service's credit ("Transcribed by https://otter.ai"),
+# and the page's furniture: 编辑于 2024-04-12 09:31・IP 属地北京 / 赞同 12 · 收藏 /
+# Helpful (7) / reply / Share · Report.
+_PAGE_WORDS = (
+    "赞同|赞|点赞|收藏|评论|条评论|分享|喜欢|举报|阅读|阅读量|浏览|回复|添加评论|关注|"
+    "helpful|not helpful|report|share|reply|flag|flag as inappropriate|save|follow|permalink|upvote|downvote"
+)
+_PAGE_COUNT = r"\d[\d.,]*[万kK]?\+?"
+_PAGE_ITEM = rf"(?:[·・|•\-–—][ \t]*(?:{_PAGE_COUNT}[ \t]*)?)?(?:{_PAGE_WORDS})(?:[ \t]*(?:\({_PAGE_COUNT}\)|{_PAGE_COUNT}))?"
 _TRAILER = re.compile(
     r"[ \t]*(?:(?:#[^\s#]+[ \t]*)+|(?:https?://|www\.)\S+"
     r"|(?:transcribed|generated|powered|captions?) by[ \t]+(?:https?://|www\.)?"
-    r"(?:\S+\.(?:ai|com|io|net|org|app)\b|otter|zoom|rev|descript|whisper|fireflies|tactiq)\b.*)[ \t]*",
+    r"(?:\S+\.(?:ai|com|io|net|org|app)\b|otter|zoom|rev|descript|whisper|fireflies|tactiq)\b.*"
+    r"|(?:最后)?(?:编辑于|发布于|发表于|修改于|更新于)[ \t]*\d.*|ip[ \t]*属地.*"
+    rf"|{_PAGE_ITEM}(?:[ \t]*{_PAGE_ITEM})*|{_PAGE_COUNT}[ \t]*(?:条评论|个回答|comments?|points?|replies)"
+    r")[ \t]*",
+    re.IGNORECASE,
+)
+# A forum thread goes on with other people's comments ("kettle_ops 7 hours ago | parent | next [–]"):
+# the last part ends before the first of them.
+_COMMENT_HEADER = re.compile(
+    r"[ \t]*\S{1,40}[ \t]+\d{1,3}[ \t]+(?:second|minute|hour|day|week|month|year)s?[ \t]+ago[ \t]*\|.*",
     re.IGNORECASE,
 )
 
 
 def _before_trailers(text: str, lines, start: int) -> int:
-    """The end of a part that runs to the end of the text, before the trailer lines it ends with."""
-    end = len(text)
+    """The end of a part that runs to the end of the text: before any comment by someone
+    else that follows it, and before the trailer lines it ends with."""
+    last = len(lines)
     k = len(lines) - 1
+    while k >= 0 and lines[k][0] > start:
+        if _COMMENT_HEADER.fullmatch(text, *lines[k]):
+            last = k
+        k -= 1
+    end = lines[last][0] if last < len(lines) else len(text)
+    k = last - 1
     while k >= 0 and lines[k][0] > start:
         ls, le = lines[k]
         if text[ls:le].strip() and not _TRAILER.fullmatch(text, ls, le):

@@ -1155,7 +1155,14 @@ def test_subtitle_cues_do_not_trail_into_questions_and_answers():
 
 @pytest.mark.parametrize(
     "tail",
-    ["\n\n#面经 #秋招 #大模型", "\n\nTranscribed by https://otter.ai", "\nhttps://example.com/post/1", "\n\n#面经\n\n"],
+    [
+        "\n\n#面经 #秋招 #大模型", "\n\nTranscribed by https://otter.ai", "\nhttps://example.com/post/1", "\n\n#面经\n\n",
+        # page furniture: 知乎, CSDN, Glassdoor, forums
+        "\n\n编辑于 2024-04-12 09:31・IP 属地北京", "\n发布于 2024-03-14 21:47 · 北京\n赞同 1.2万 · 收藏 30 · 128 条评论",
+        "\n\nHelpful (7)", "\n\nreply", "\nShare · Report\n12 comments",
+        # someone else's comment in a thread, with its own praise
+        "\n\nreply\n\n  kettle_ops 7 hours ago | parent | next [–]\n\n  Great write-up, you clearly nailed it!\n\n  reply",
+    ],
 )
 def test_trailer_lines_stay_out_of_the_last_part(tail):
     t = parse("问题1：什么是DDP？\n回答：多进程。\n点评：很好" + tail)
@@ -1164,7 +1171,13 @@ def test_trailer_lines_stay_out_of_the_last_part(tail):
     assert t.questions[0].answer.text == "多进程。"
 
 
-@pytest.mark.parametrize("tail", ["\n#1 thing: keep going", "\n\n谢谢大家 #面经", "\n\nTranscribed by hand, the next day, great call."])
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "\n#1 thing: keep going", "\n\n谢谢大家 #面经", "\n\nTranscribed by hand, the next day, great call.",
+        "\n\n评论：表达清楚", "\nFollow-up: share more numbers next time", "\nI left 2 years ago | then came back",
+    ],
+)
 def test_lines_that_say_something_are_not_trailers(tail):
     t = parse("问题1：什么是DDP？\n回答：多进程。\n点评：很好" + tail)
     assert t.verdict.text == "很好" + tail.rstrip()
