@@ -271,6 +271,16 @@ _RETRACT_LEAD = " ,哦噢啊嗯呃我"
 # what may open a sentence before a retraction cue and still leave the cue opening it:
 # "… grows with N... no, scratch that", "Oh wait, no, …", "嗯，不对"
 _LEAD_IN = re.compile(r"(?:[\s,.…—!]|(?:no|oh|wait|sorry|um+|uh+|hmm+|ok|okay|well)\b)*")  # may stand between a clause start and a Chinese cue ("哦不对", "我说错了")
+# A sentence ending in "?" that is still a claim: a belief stated with rising intonation
+# ("I think sync means everyone waits, so async is faster?") or with a tag ("…, right?", "…对吧?").
+_HEDGED_CLAIM = re.compile(
+    r"\s*(?:(?:um+|uh+|hmm+|so|well|and|but|ok|okay|嗯+|呃+|额+|那|所以)[\s,.…]*)*"
+    r"(?:(?:i think|i guess|i believe|i'd say|i would say|i'm pretty sure|i'm fairly sure|my guess is)(?![a-z])"
+    r"|我觉得|我认为|我猜|我理解的是|我的理解是)"
+)
+_TAG_QUESTION = re.compile(
+    r"(?:[,\s]\s*(?:right|correct|isn't it|doesn't it|don't they|no)|(?:对吧|是吧|对不对|没错吧))[\s.…]*\?\s*$"
+)
 _CLAUSE_START = frozenset(",。!?;:\n—.…")
 
 
@@ -456,7 +466,7 @@ def analyse(text: str, question: str | None = None) -> Scopes:
     lq = len(q)
     for a, b in sentences:
         seg = text[a:b]
-        if seg.rstrip().endswith("?"):
+        if seg.rstrip().endswith("?") and not _HEDGED_CLAIM.match(seg) and not _TAG_QUESTION.search(seg):
             # a question ends the sentence; after a ";" only the last part asks
             # ("batch 调大;换 fp16;还有别的吗?" states two things, then asks)
             k = seg.rfind(";")

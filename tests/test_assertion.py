@@ -58,6 +58,10 @@ ZH = [
     ("至于大家常说的那个问题，我认为DDP就是靠参数服务器同步的。", True),
     ("很多人以为DDP不用参数服务器，在我看来DDP背后就是参数服务器。", True),
     ("大家常说DDP靠参数服务器，我认为这不对。", False),  # the view is before the speaker's turn
+    # a claim with a question mark: a tag or a stated belief with rising intonation
+    ("DDP是靠参数服务器同步的，对吧？", True),
+    ("嗯，我觉得DDP就是靠参数服务器同步的？", True),
+    ("是不是DDP靠参数服务器同步？", False),  # a question all the same
 ]
 
 EN = [
@@ -100,6 +104,10 @@ EN = [
     ("DDP not only uses a parameter server but also a master.", True),  # 'not only' is not a negation
     ("As for what people often say about it, I think DDP relies on a parameter server.", True),  # own view
     ("Many people think DDP relies on a parameter server, I think that is wrong.", False),
+    ("Hmm, I think DDP relies on a parameter server, so it is probably faster?", True),  # uptalk
+    ("DDP relies on a parameter server, right?", True),  # a tag question
+    ("Does DDP rely on a parameter server, or on all-reduce?", False),
+    ("So does DDP rely on a parameter server, I think?", False),
 ]
 
 
