@@ -123,8 +123,19 @@ class _Plan:
         self.gates = Gates(rubric.compiler)
         gate = self.gates.gate
         r = rubric.rubric
-        self.misconceptions = [(m, [(p, gate(p)) for p in m.patterns]) for m in r.misconceptions]
-        self.key_points = {t.id: [(k, [(p, gate(p)) for p in k.patterns]) for k in t.key_points] for t in r.topics}
+        misconceptions = [(m, [(p, gate(p)) for p in m.patterns]) for m in r.misconceptions]
+        # per topic, the misconceptions checked in its answers (a gate as (need, gate or None):
+        # most patterns fail on ``need`` alone, without a call)
+        self.misconceptions = {
+            t.id: [(m, [(p, g.need, g if g.alternatives else None) for p, g in pats])
+                   for m, pats in misconceptions if m.topics is None or t.id in m.topics]
+            for t in r.topics
+        }
+        self.key_points = {
+            t.id: [(k, [(p, g.need, g if g.alternatives else None) for p, g in ((p, gate(p)) for p in k.patterns)])
+                   for k in t.key_points]
+            for t in r.topics
+        }
 
 
 def _plan(rubric: LoadedRubric) -> _Plan:
@@ -185,11 +196,9 @@ def grade_answer(
     plan = _plan(rubric)
     have = doc.satisfied(plan.gates)
     flags: list[Flag] = []
-    for m, patterns in plan.misconceptions:
-        if m.topics is not None and topic.id not in m.topics:
-            continue
-        for p, gate in patterns:
-            if not gate.admits(have):
+    for m, patterns in plan.misconceptions[topic.id]:
+        for p, need, gate in patterns:
+            if need & have != need or (gate is not None and not gate.admits(have)):
                 continue  # some term set of the pattern cannot occur in the answer
             hit = doc.find(p, rubric.compiler, topic.id)
             if hit:
@@ -202,8 +211,8 @@ def grade_answer(
 
     covered: list[Covered] = []
     for k, patterns in plan.key_points[topic.id]:
-        for p, gate in patterns:
-            if not gate.admits(have):
+        for p, need, gate in patterns:
+            if need & have != need or (gate is not None and not gate.admits(have)):
                 continue
             hit = doc.find(p, rubric.compiler, topic.id)
             if not hit:
