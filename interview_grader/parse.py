@@ -254,9 +254,25 @@ _ZH_VERDICT = re.compile(
     rf"(?:(?:面试官|面試官|导师|導師|主管|hr)(?:的?(?:最后|最後|最终|最終|整体|整體|总体|總體|给|給)的?|的)"
     rf"(?:评价|評價|点评|點評|反馈|反饋|总结|總結|评语|評語|意见|意見)"
     rf"|(?:最后|最後|最终|最終)的?(?:评价|評價|点评|點評|评语|評語))"
-    rf"(?:\*\*|__)?{_BLANK}*[:：](?:\*\*|__)?",
+    rf"(?:\*\*|__)?{_BLANK}*[:：](?:\*\*|__)?"
+    # "最后面试官说：…" / "面试官最后说，…"
+    rf"|(?:(?:最后|最後)(?:面试官|面試官|hr)|(?:面试官|面試官|hr)(?:最后|最後))(?:说|說|讲|講|总结|總結|评价|評價)(?:了一句)?{_BLANK}*[:：,，]",
     re.IGNORECASE,
 )
+
+
+# English verdict labels with words after what it is ("Interviewer's feedback at the end:",
+# "## Feedback from recruiter") and a scorecard's closing fields ("Key Take-Aways",
+# "Overall Recommendation: Yes"); with a colon, or alone on their line as a heading.
+_EN_BY = r"(?:the\s+)?(?:interviewer|panel|recruiter|hiring\s+manager|hr|hiring\s+team|team|manager)s?"
+_EN_VERDICT = re.compile(
+    rf"(?:(?:{_EN_BY})(?:'s|’s)?{_BLANK}+)?(?:feedback|notes|comments|verdict|assessment|evaluation|decision)"
+    rf"{_BLANK}+(?:at{_BLANK}+the{_BLANK}+end|afterwards|after{_BLANK}+the{_BLANK}+(?:call|interview|loop)|later|"
+    rf"the{_BLANK}+next{_BLANK}+day|from{_BLANK}+{_EN_BY})"
+    rf"|key{_BLANK}+take-?{_BLANK}?aways|(?:overall|hiring|final){_BLANK}+recommendation",
+    re.IGNORECASE,
+)
+_LABEL_END = re.compile(rf"(?:\*\*|__)?{_BLANK}*(?:[:：](?:\*\*|__)?|(?:\*\*|__)?{_BLANK}*$)")
 
 
 def _match_label(text: str, start: int, end: int) -> _Label | None:
@@ -264,6 +280,11 @@ def _match_label(text: str, start: int, end: int) -> _Label | None:
     z = _ZH_VERDICT.match(text, pos, end)
     if z is not None:
         return _Label("verdict", None, z.end())
+    z = _EN_VERDICT.match(text, pos, end)
+    if z is not None:
+        e = _LABEL_END.match(text, z.end(), end)
+        if e is not None:
+            return _Label("verdict", None, e.end())
     m = _LABEL.match(text, pos, end)
     if m is None:
         return None
@@ -302,8 +323,13 @@ def _match_label(text: str, start: int, end: int) -> _Label | None:
                 return None
         elif not (numbered_q or (marked and kind in _HEADING_KINDS)):
             return None
+    if kind == "verdict" and _COUNT_ONLY.fullmatch(text, m.end(), end):
+        return None  # a page's counter: "Comments: 14", "评论：128"
     number = _to_number(raw_num) if kind == "q" else None
     return _Label(kind, number, m.end())
+
+
+_COUNT_ONLY = re.compile(r"[ \t\u3000*_]*\(?\d[\d.,]*[kK万]?\+?\)?[ \t\u3000*_]*")
 
 
 @dataclass
@@ -377,7 +403,9 @@ class _Builder:
 # A subtitle file's cue (WebVTT / SRT): an optional cue number on its own line, then
 # "00:00:17.400 --> 00:00:48.000" (SRT writes a comma before the milliseconds).
 _CUE_TIME = re.compile(r"[ \t]*(?:\d{1,2}:)?\d{1,2}:\d{2}[.,]\d{1,3}[ \t]*-->[ \t]*(?:\d{1,2}:)?\d{1,2}:\d{2}[.,]\d{1,3}\b.*")
-_CUE_NUMBER = re.compile(r"[ \t]*\d{1,6}[ \t]*")
+# a cue's identifier: a number, or Teams' "6c0e2f4a-91b3-4d7e-a5c8-3b1f0d9e2a71/14-0"
+_CUE_NUMBER = re.compile(r"[ \t]*(?:\d{1,6}|[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}(?:/\d{1,6}-\d{1,3})?)[ \t]*")
+_VOICE_CLOSE = re.compile(r"</v>[ \t]*$")
 
 
 def _before_cues(text: str, lines, idx: int, start: int) -> int:
@@ -391,7 +419,16 @@ def _before_cues(text: str, lines, idx: int, start: int) -> int:
         end = lines[k][0]
         if k >= 1 and lines[k - 1][0] > start and _CUE_NUMBER.fullmatch(text, lines[k - 1][0], lines[k - 1][1]):
             end = lines[k - 1][0]
-    return end
+    return _before_voice_close(text, start, end)
+
+
+def _before_voice_close(text: str, start: int, end: int) -> int:
+    """``end``, or before a WebVTT voice span's closing ``</v>`` that the part ends with."""
+    if "</v>" not in text[max(start, end - 64):end]:
+        return end
+    stripped = len(text[start:end].rstrip())
+    m = _VOICE_CLOSE.search(text, start, start + stripped)
+    return m.start() if m else end
 
 
 # Lines a post or export ends with that belong to no part: hashtags ("#面经 #秋招"),
@@ -438,7 +475,7 @@ def _before_trailers(text: str, lines, start: int) -> int:
             break
         end = ls
         k -= 1
-    return end
+    return _before_voice_close(text, start, end)
 
 
 def _split_lines(text: str) -> list[tuple[int, int]]:
@@ -590,7 +627,7 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
     dialogue = fmt == "dialogue"
     headed = False  # the open question came from a numbered label
 
-    def accepts(lab: _Label) -> bool:
+    def accepts(lab: _Label, ls: int) -> bool:
         kind = lab.kind
         if kind == "q":
             return not dialogue
@@ -599,7 +636,10 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
         if kind in _HEADER_KINDS:
             return state == "pre"
         if kind == "verdict":
-            return True
+            # a second verdict label right inside the verdict continues it ("Hiring manager's
+            # feedback: …" then "Recruiter notes: …"): replacing it would drop the first;
+            # after a bare heading ("## 点评" then "点评：…") it replaces nothing
+            return state != "verdict" or current is None or not text[current.value_start:ls].strip()
         if kind == "goal":
             return state == "q" and bool(qas) and qas[-1].goal is None
         # answer or candidate turn
@@ -611,7 +651,12 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
         if idx == title_idx:
             continue
         lab = labels[idx]
-        if lab is None or not accepts(lab):
+        if (
+            lab is not None and dialogue and state == "pre" and lab.kind in ("interviewer", "candidate")
+            and _ROLE_LABEL.search(ltext, lab.value_start, le)
+        ):
+            lab = None  # "Interviewer: R. Okafor. Candidate: K. Brandt." names the sides: a header, not a turn
+        if lab is None or not accepts(lab, ls):
             if current is None and state == "pre" and text[ls:le].strip():
                 current = _Block("ignored", ls)
                 if header["intro"] is None:
@@ -657,6 +702,12 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
 
     if current is not None:  # the last part runs to the end, before any trailer lines
         current.end = _before_trailers(text, lines, current.value_start)
+    if dialogue and len(qas) > 1 and qas[-1].answers and _is_goodbye(text, qas[-1]):
+        # "That's all the time I have, thanks." / "Great, thank you!": no question, no answer
+        goodbye = qas.pop()
+        if verdict is None:
+            verdict = goodbye.question
+            verdict.end = goodbye.answers[-1].end
     if dialogue and len(qas) > 1 and not qas[-1].answers:
         last = qas[-1].question
         if verdict is None:
@@ -707,6 +758,26 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
     ))
 
 
+# Another side's label inside a turn's first line: the line is a header naming both sides.
+_ROLE_LABEL = re.compile(
+    r"(?i)(?:^|[\s.,;|，。；、])(?:interviewer|interviewee|candidate|面试官|面試官|候选人|候選人|面试者|面試者|应聘者|應聘者)"
+    r"[ \t\u3000]*[:：]"
+)
+_THANKS = re.compile(
+    r"(?i)\b(?:thanks|thank you|bye|cheers|see you|take care)\b|谢谢|謝謝|感谢|感謝|再见|再見|辛苦了|拜拜"
+)
+
+
+def _is_goodbye(text: str, qa: _QA) -> bool:
+    """A closing exchange: an interviewer turn that asks nothing and a short thanks in reply."""
+    q = text[qa.question.value_start:qa.question.end]
+    a = text[qa.answers[0].value_start:qa.answers[-1].end].strip()
+    return (
+        not any(c in q for c in "?？") and _THANKS.search(q) is not None
+        and len(a) <= 60 and _THANKS.search(a) is not None and "?" not in a and "？" not in a
+    )
+
+
 def _first_line(text: str, block: _Block) -> str:
     return text[block.value_start:block.end].strip().split("\n", 1)[0].strip(" \t\u3000*_#")
 
@@ -746,6 +817,8 @@ _NAME_TURN = re.compile(
     r"(?P<name>[A-Z][A-Za-z'.-]{0,19}(?: [A-Z][A-Za-z'.-]{0,19}){0,2}|[A-Za-z][A-Za-z0-9_.-]{1,23}|[\u4e00-\u9fff]{1,4})"
     rf"(?:{_BLANK}*[(（][^)）\r\n]{{1,40}}[)）])?(?:{_BLANK}*{_STAMP})?(?:\*\*)?{_BLANK}*[:：](?:\*\*)?"
 )
+# a WebVTT voice span opening a cue's text (Teams, YouTube): "<v Megan Oduya>Okay, …</v>"
+_VOICE_TAG = re.compile(rf"{_BLANK}*<v(?:\.[\w.-]+)*[ \t]+(?P<name>[^<>\r\n]{{1,40}}?)[ \t]*>")
 # a chat export's message header on a line of its own: "小周 21:20", "Priya 2024-05-01 09:12:30",
 # Slack's "Dana Whitfield  10:02 AM" (a name of up to three words; a 12-hour clock)
 _CHAT_HEADER = re.compile(
@@ -772,7 +845,7 @@ def _speaker_turns(text: str, lines, labels: list) -> bool:
     turns: list[tuple[int, str, int]] = []  # (line index, name, value start)
     for idx, (ls, le) in enumerate(lines):
         if labels[idx] is None:
-            m = _NAME_TURN.match(text, ls, le) or _CHAT_HEADER.match(text, ls, le)
+            m = _NAME_TURN.match(text, ls, le) or _CHAT_HEADER.match(text, ls, le) or _VOICE_TAG.match(text, ls, le)
             if m is not None:
                 turns.append((idx, m.group("name").casefold(), m.end()))
     counts: dict[str, int] = {}

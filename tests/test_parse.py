@@ -1257,3 +1257,108 @@ def test_unanswered_questions_of_a_first_round_are_kept():
     assert [q.question.text for q in t.questions] == [
         "What is DDP?", "What is NCCL?", "How does ring all-reduce work?", "What is a parameter server?",
     ]
+
+
+# Layouts blind18's writer planned first (tests/data/blind18/README.md, "Layouts"): each committed
+# file written back into its planned layout parses to the same questions, answers and verdict.
+
+
+def _blind18(name: str):
+    return read_transcript(next((PROJECT / "tests" / "data" / "blind18").glob(name + "*.txt")))
+
+
+def _shape18(t):
+    return [(q.number, q.question.text, q.answer.text) for q in t.questions], t.verdict.text
+
+
+def test_blind18_planned_verdict_label_with_words_after_it():
+    """b18_04: "Interviewer's feedback at the end: …" (the file has "(at the end)")."""
+    labelled = _blind18("b18_04")
+    planned = parse_transcript(labelled.text.replace("feedback (at the end):", "feedback at the end:"), "b18_04")
+    assert planned.text != labelled.text
+    assert [(q.number, q.answer.text) for q in planned.questions] == [(q.number, q.answer.text) for q in labelled.questions]
+    assert planned.verdict.text.startswith('"Really solid.')
+
+
+def test_blind18_planned_scorecard_footer():
+    """b18_06: a bare "Key Take-Aways" heading, then "Overall Recommendation: Yes"."""
+    labelled = _blind18("b18_06")
+    planned = parse_transcript(labelled.text.replace("Interviewer's notes (Key Take-Aways):", "Key Take-Aways"), "b18_06")
+    assert planned.text != labelled.text
+    assert _shape18(planned) == _shape18(labelled)
+    assert planned.verdict.text.rstrip().endswith("Overall Recommendation: Yes")
+
+
+def test_blind18_planned_comment_counter_does_not_replace_the_verdict():
+    """b18_07: a later "Comments: 14" line took the verdict and the real feedback was dropped."""
+    labelled = _blind18("b18_07")
+    planned = parse_transcript(labelled.text.replace("Comments (14)", "Comments: 14"), "b18_07")
+    assert planned.text != labelled.text
+    assert planned.verdict.text.startswith("the panel was unanimous")
+    assert "Comments: 14" in planned.verdict.text
+    assert [(q.number, q.answer.text) for q in planned.questions] == [(q.number, q.answer.text) for q in labelled.questions]
+
+
+def test_blind18_planned_phone_screen_header_and_goodbye():
+    """b18_08: "Interviewer: R. Okafor. Candidate: K. Brandt." under the title, and a goodbye exchange."""
+    labelled = _blind18("b18_08")
+    text = labelled.text.replace("Interviewer R. Okafor, candidate K. Brandt.", "Interviewer: R. Okafor. Candidate: K. Brandt.")
+    notes = text.index("Interviewer notes (added after the call)")
+    goodbye = (
+        "[00:03:48] INTERVIEWER: Okay, that's all the time I have. Thanks Kevin, the recruiter will be in touch "
+        "about next steps.\r\n\r\n[00:03:53] CANDIDATE: Great, thank you so much!\r\n\r\n"
+    )
+    planned = parse_transcript(text[:notes] + goodbye + text[notes:], "b18_08")
+    assert _shape18(planned) == _shape18(labelled)
+
+
+def test_blind18_planned_teams_voice_tags():
+    """b18_01: Teams WebVTT cues with "<v Name>text</v>" (the file has "Name: text")."""
+    labelled = _blind18("b18_01")
+    planned_text = re.sub(r"(?m)^(Megan Oduya|Tomasz Wieczorek): (.*?)(\r?)$", r"<v \1>\2</v>\3", labelled.text)
+    planned = parse_transcript(planned_text, "b18_01")
+    assert planned.text != labelled.text
+    assert planned.format == "dialogue"
+    assert [q.number for q in planned.questions] == [q.number for q in labelled.questions]
+    for q in planned.questions:
+        assert not q.question.text.rstrip().endswith("</v>") and "/1" not in q.question.text[-12:]
+        if q.answer and q.answer.text:
+            assert not q.answer.text.endswith("</v>")
+    assert_spans(planned)
+
+
+@pytest.mark.parametrize(
+    "line, verdict",
+    [
+        ("Interviewer's feedback at the end: strong overall.", "strong overall."),
+        ("Feedback from the recruiter: moving forward.", "moving forward."),
+        ("## Feedback from recruiter\n\nMoving forward.", "Moving forward."),
+        ("Overall Recommendation: Strong yes", "Strong yes"),
+        ("Key Take-Aways\nClear on DDP.\n\nOverall Recommendation: Yes", "Clear on DDP.\n\nOverall Recommendation: Yes"),
+        ("最后面试官说：基础不错，回去等通知。", "基础不错，回去等通知。"),
+        ("面试官最后说，整体还可以。", "整体还可以。"),
+        ("## 点评\n\n点评：基础扎实。", "基础扎实。"),
+        ("Feedback: strong.\nRecruiter notes: will move on.", "strong.\nRecruiter notes: will move on."),
+        ("Hiring manager's feedback: yes.\n\nComments: 14\n\nnice post", "yes.\n\nComments: 14\n\nnice post"),
+    ],
+)
+def test_verdict_labels(line, verdict):
+    t = parse("Q1: What is DDP?\nA: One process per GPU.\n\nQ2: And a parameter server?\nA: Servers hold the weights.\n\n" + line)
+    assert t.verdict.text == verdict
+    assert t.questions[-1].answer.text == "Servers hold the weights."
+
+
+@pytest.mark.parametrize("line", ["Comments: 14", "评论：128", "Feedback from the recruiter was positive.", "最后面试官说的话我忘了"])
+def test_lines_that_are_not_verdict_labels(line):
+    t = parse("Q1: What is DDP?\nA: One process per GPU.\n\nQ2: And a parameter server?\nA: Servers hold the weights.\n" + line)
+    assert t.verdict is None
+    assert t.questions[-1].answer.text.endswith(line)
+
+
+def test_a_dialogue_goodbye_is_not_a_question():
+    body = "".join(f"Interviewer: Question {n}, what is DDP?\nCandidate: Answer {n}.\n" for n in range(1, 4))
+    t = parse(body + "Interviewer: That's all from me, thanks a lot.\nCandidate: Thank you, bye!\n")
+    assert [q.question.text for q in t.questions] == [f"Question {n}, what is DDP?" for n in range(1, 4)]
+    assert t.verdict.text.startswith("That's all from me")
+    kept = parse(body + "Interviewer: Thanks. Last one: why ring?\nCandidate: Thanks, it balances links.\n")
+    assert len(kept.questions) == 4  # a question, and an answer with content
