@@ -164,7 +164,7 @@ _LABEL = re.compile(
     rf"""
     (?P<open>[【\[])?{_BLANK}*
     (?:
-        第{_BLANK}*(?P<onum>{_NUM}){_BLANK}*个?{_BLANK}*(?:问题|問題|题|題)
+        第{_BLANK}*(?P<onum>{_NUM}){_BLANK}*个?{_BLANK}*(?:问题|問題|题|題)(?P<says>{_BLANK}*(?:问的是|問的是|是关于|是關於|是|问|問)(?![:：]))?
       | (?P<kw>{_alternation(_KIND_OF)})
         (?P<who>{_BLANK}*[(（][^)）\r\n]{{1,60}}[)）])?
         (?P<stamp>{_BLANK}*{_STAMP})?
@@ -256,7 +256,7 @@ _ZH_VERDICT = re.compile(
     rf"|(?:最后|最後|最终|最終)的?(?:评价|評價|点评|點評|评语|評語))"
     rf"(?:\*\*|__)?{_BLANK}*[:：](?:\*\*|__)?"
     # "最后面试官说：…" / "面试官最后说，…"
-    rf"|(?:(?:最后|最後)(?:面试官|面試官|hr)|(?:面试官|面試官|hr)(?:最后|最後))(?:说|說|讲|講|总结|總結|评价|評價)(?:了一句)?{_BLANK}*[:：,，]",
+    rf"|(?:(?:最后|最後)(?:面试官|面試官|hr)|(?:面试官|面試官|hr)(?:最后|最後))(?:说|說|讲|講|总结|總結|评价|評價)(?:了一句)?(?!的|了?什么|了?甚麼)(?:{_BLANK}*[:：,，])?",
     re.IGNORECASE,
 )
 
@@ -288,9 +288,11 @@ def _match_label(text: str, start: int, end: int) -> _Label | None:
     m = _LABEL.match(text, pos, end)
     if m is None:
         return None
-    onum, kw, raw_num, who, open_, close, colon, dot, dash, stamp, aside = m.group(
-        "onum", "kw", "num", "who", "open", "close", "colon", "dot", "dash", "stamp", "aside"
+    onum, kw, raw_num, who, open_, close, colon, dot, dash, stamp, aside, says = m.group(
+        "onum", "kw", "num", "who", "open", "close", "colon", "dot", "dash", "stamp", "aside", "says"
     )
+    if says is not None:  # "第一个问题是 DDP 的流程。我从 torchrun 说起…": the question in running prose
+        return _Label("q", _to_number(onum), m.end("says"))
     if onum is not None:
         kind, word = "q", "第"
         raw_num = onum
@@ -971,6 +973,13 @@ def _question_end(text: str, lines, line_starts: list[int], block: _Block) -> in
         i += 1
     if first is None:
         return None
+    if q_last is None and _alone_in_block(text, lines, first, block):
+        # the answer goes on in the question's own line: "第一个问题是 DDP 的流程。我从 torchrun 说起…"
+        ls, le = lines[first]
+        a, b = max(ls, block.value_start), min(le, block.end)
+        m = _INLINE_QUESTION_MARK.search(text, a, b) or _INLINE_SENTENCE_END.search(text, a, b)
+        if m is not None and text[m.end():min(le, block.end)].strip():
+            return m.end()
     q_last = first if q_last is None else q_last
     j = q_last + 1  # a quoted question below its heading: "### Q2 — Parameter servers" / "> Explain …"
     while j < len(lines) and lines[j][0] < block.end:
@@ -987,6 +996,21 @@ def _question_end(text: str, lines, line_starts: list[int], block: _Block) -> in
     if cut >= block.end or not text[cut:block.end].strip():
         return None
     return cut
+
+
+_INLINE_QUESTION_MARK = re.compile(r"[?？](?=[ \t\u3000]*\S)")
+_INLINE_SENTENCE_END = re.compile(r"[。！!](?=[ \t\u3000]*\S)|\.(?=[ \t]+[A-Z])")
+
+
+def _alone_in_block(text: str, lines, i: int, block: _Block) -> bool:
+    """Is line ``i`` the block's only line with text?"""
+    for j in range(i + 1, len(lines)):
+        ls, le = lines[j]
+        if ls >= block.end:
+            break
+        if text[ls:min(le, block.end)].strip():
+            return False
+    return True
 
 
 def _header_line(text: str, lab: _Label, line_end: int, header: dict) -> _Block | None:

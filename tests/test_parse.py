@@ -1362,3 +1362,33 @@ def test_a_dialogue_goodbye_is_not_a_question():
     assert t.verdict.text.startswith("That's all from me")
     kept = parse(body + "Interviewer: Thanks. Last one: why ring?\nCandidate: Thanks, it balances links.\n")
     assert len(kept.questions) == 4  # a question, and an answer with content
+
+
+def test_blind17_planned_questions_in_running_prose():
+    """b17_08 was planned as 知乎 想法 paragraphs "第一个问题是 <question>。<answer>" on one line each,
+    ending "最后面试官说整体很扎实…" (README, "Layouts"); the file has "第一个问题：" lines."""
+    labelled = read_transcript(next((PROJECT / "tests" / "data" / "blind17").glob("b17_08*.txt")))
+    verbs = {"一": "是", "二": "问", "三": "是", "四": "问", "五": "是", "六": "问"}
+    planned_text = re.sub(
+        r"(?m)^第(.)个问题：[ ]?(.*)\n(?=\S)", lambda m: f"第{m.group(1)}个问题{verbs[m.group(1)]} {m.group(2)}", labelled.text
+    ).replace("面试官最后的评价：整体", "最后面试官说整体")
+    planned = parse_transcript(planned_text, "b17_08")
+    assert planned.text != labelled.text
+    assert [q.number for q in planned.questions] == [1, 2, 3, 4, 5, 6]
+    for p, l in zip(planned.questions, labelled.questions):
+        # the question runs to its first full stop: "第四个问题问参数服务器，这个我没做过，只讲了原理。"
+        assert p.question.text.startswith(l.question.text.strip())
+        assert l.answer.text.endswith(p.answer.text) and len(p.answer.text) > 0.8 * len(l.answer.text)
+        assert "".join((p.question.text + p.answer.text).split()) == "".join((l.question.text + l.answer.text).split())
+    assert planned.verdict.text == labelled.verdict.text
+    assert_spans(planned)
+
+
+def test_an_answer_on_the_question_line_without_a_label():
+    t = parse("Q1: What is a parameter server? Servers hold the weights.\n\nQ2: What is DDP vs. DP? One process per GPU.\n")
+    assert [(q.question.text, q.answer.text) for q in t.questions] == [
+        ("What is a parameter server?", "Servers hold the weights."), ("What is DDP vs. DP?", "One process per GPU."),
+    ]
+    # a question line with its answer below keeps its own full stop
+    t = parse("问题1：请介绍数据并行。并说明局限。\n每张卡一份模型。\n\n问题2：PS 是什么？\n服务器存参数。\n")
+    assert t.questions[0].question.text == "请介绍数据并行。并说明局限。"
