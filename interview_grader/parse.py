@@ -601,7 +601,8 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
     ltext = text.translate(_HALF_WIDTH) if _FULL_WIDTH.search(text) else text
     labels = [_match_label(ltext, s, e) if e > s else None for s, e in lines]
     kinds = {lab.kind for lab in labels if lab is not None}
-    if "q" in kinds:
+    table = _table_questions(ltext, lines) if "q" not in kinds and "|" in text else None
+    if "q" in kinds or table is not None:
         fmt = "labelled"
     elif _speaker_turns(ltext, lines, labels):
         fmt = "dialogue"
@@ -651,6 +652,17 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
 
     for idx, (ls, le) in enumerate(lines):
         if idx == title_idx:
+            continue
+        if table is not None and table.first <= idx <= table.last:
+            if idx == table.first:  # the table's rows are the questions and answers
+                if current is not None:
+                    current.end = ls
+                current = None
+                qas.extend(table.qas)
+                for kind, block in table.header.items():
+                    if header.get(kind) is None:
+                        header[kind] = block
+                state = "ans"
             continue
         lab = labels[idx]
         if (
@@ -778,6 +790,97 @@ def _is_goodbye(text: str, qa: _QA) -> bool:
         not any(c in q for c in "?？") and _THANKS.search(q) is not None
         and len(a) <= 60 and _THANKS.search(a) is not None and "?" not in a and "？" not in a
     )
+
+
+@dataclass
+class _Table:
+    first: int  # line indices of the table's header and last row
+    last: int
+    qas: list[_QA]
+    header: dict[str, _Block]
+
+
+_ROW = re.compile(r"[ \t\u3000]*\|.*\|[ \t\u3000]*")
+_RULE_ROW = re.compile(r"[ \t\u3000]*\|(?:[ \t\u3000]*:?-{2,}:?[ \t\u3000]*\|)+[ \t\u3000]*")
+_NUMBER_HEADS = frozenset({"#", "no", "no.", "序号", "序號", "编号", "編號", "题号", "題號", "n"})
+
+
+def _cells(text: str, ls: int, le: int) -> list[tuple[int, int]]:
+    """The (start, end) of each cell of a table row, blanks trimmed ("\\|" is no separator)."""
+    bars = [i for i in range(ls, le) if text[i] == "|" and (i == 0 or text[i - 1] != "\\")]
+    cells = []
+    for a, b in zip(bars, bars[1:]):
+        a += 1
+        while a < b and text[a] in " \t\u3000":
+            a += 1
+        while b > a and text[b - 1] in " \t\u3000":
+            b -= 1
+        cells.append((a, b))
+    return cells
+
+
+def _column_kind(cell: str) -> str | None:
+    word = re.sub(r"\s+", " ", cell.strip(" *_:：").lower())
+    if word in _NUMBER_HEADS:
+        return "number"
+    kind = _KIND_OF.get(word)
+    if kind in ("q", "a", "goal"):
+        return kind
+    if "问题" in word or "問題" in word or "question" in word:
+        return "q"
+    if "回答" in word or "答案" in word or "answer" in word or "response" in word:
+        return "a"
+    return None
+
+
+def _table_questions(text: str, lines) -> _Table | None:
+    """Questions and answers kept in a markdown table: "| 序号 | 问题 | 回答 |" / "| Question | My answer |".
+
+    The header row names a question column and an answer column (and maybe a
+    number or goal column); a rule row ("|---|---|") follows; each row after it
+    is one question with its answer, the cells' offsets pointing into the text.
+    Two-column tables of header fields ("| 岗位 | 训练框架工程师 |") fill the
+    role / years when they come first.
+    """
+    header: dict[str, _Block] = {}
+    n = len(lines)
+    i = 0
+    while i + 2 < n:
+        ls, le = lines[i]
+        if not (_ROW.fullmatch(text, ls, le) and _RULE_ROW.fullmatch(text, *lines[i + 1])):
+            i += 1
+            continue
+        heads = [_column_kind(text[a:b]) for a, b in _cells(text, ls, le)]
+        j = i + 2
+        rows = []
+        while j < n and _ROW.fullmatch(text, *lines[j]):
+            rows.append(_cells(text, *lines[j]))
+            j += 1
+        if "q" in heads and "a" in heads and len(rows) >= 2:
+            qc, ac = heads.index("q"), heads.index("a")
+            nc = heads.index("number") if "number" in heads else None
+            gc = heads.index("goal") if "goal" in heads else None
+            qas: list[_QA] = []
+            for cells in rows:
+                if len(cells) != len(heads) or cells[qc][0] == cells[qc][1]:
+                    continue
+                number = _to_number(text[slice(*cells[nc])].strip(" *_#.")) if nc is not None else None
+                number = number if number is not None else (qas[-1].number + 1 if qas else 1)
+                qa = _QA(number, _Block("q", cells[qc][0], cells[qc][1], trim_markdown=True))
+                if gc is not None and cells[gc][0] < cells[gc][1]:
+                    qa.goal = _Block("goal", cells[gc][0], cells[gc][1], trim_markdown=True)
+                qa.answers.append(_Block("a", cells[ac][0], cells[ac][1]))
+                qas.append(qa)
+            if len(qas) >= 2:
+                return _Table(i, j - 1, qas, header)
+        else:  # a table of header fields: "| 岗位 | … |", "| 工作年限 | 5 年 |"
+            for cells in [_cells(text, ls, le)] + rows:
+                if len(cells) == 2:
+                    kind = _KIND_OF.get(re.sub(r"\s+", " ", text[slice(*cells[0])].strip(" *_:：").lower()))
+                    if kind in ("role", "years") and kind not in header and cells[1][0] < cells[1][1]:
+                        header[kind] = _Block(kind, cells[1][0], cells[1][1], trim_markdown=True)
+        i = j
+    return None
 
 
 def _first_line(text: str, block: _Block) -> str:

@@ -1392,3 +1392,54 @@ def test_an_answer_on_the_question_line_without_a_label():
     # a question line with its answer below keeps its own full stop
     t = parse("问题1：请介绍数据并行。并说明局限。\n每张卡一份模型。\n\n问题2：PS 是什么？\n服务器存参数。\n")
     assert t.questions[0].question.text == "请介绍数据并行。并说明局限。"
+
+
+def _as_table(text: str, q_label: str, a_label: str, head: str, numbered: bool) -> str:
+    """Rows "<q_label>N：<q>" / "<a_label><a>" written back as one markdown table."""
+    rows = re.findall(rf"(?m)^{q_label}(\d+)[:：] ?(.*)\r?\n{a_label}[:：] ?(.*)$", text)
+    assert len(rows) >= 5
+    table = head + "".join(
+        (f"| {n} | {q} | {a} |\n" if numbered else f"| {q} | {a} |\n") for n, q, a in rows
+    )
+    first = re.search(rf"(?m)^{q_label}1[:：]", text).start()
+    end = first + len(text[first:].split("\n\n")[0]) + 1  # the rows are one paragraph
+    return text[:first] + table + text[end:]
+
+
+@pytest.mark.parametrize(
+    "name, q_label, a_label, head, numbered, edit",
+    [
+        # 飞书 export: "| 序号 | 问题 | 回答 |" (README, "Layouts")
+        ("b17_03", "问题", "回答", "| 序号 | 问题 | 回答 |\n| --- | --- | --- |\n", True, lambda s: s),
+        # prep notes: "| Question | My answer |" and "## Feedback from recruiter"
+        ("b18_05", "Q", "My answer", "| Question | My answer |\n|---|---|\n", False,
+         lambda s: s.replace("## Recruiter feedback", "## Feedback from recruiter")),
+    ],
+)
+def test_blind_planned_markdown_tables(name, q_label, a_label, head, numbered, edit):
+    folder = "blind17" if name.startswith("b17") else "blind18"
+    labelled = read_transcript(next((PROJECT / "tests" / "data" / folder).glob(name + "*.txt")))
+    planned = parse_transcript(edit(_as_table(labelled.text, q_label, a_label, head, numbered)), name)
+    assert "| --- |" in planned.text or "|---|" in planned.text
+    assert [(q.number, q.question.text, q.answer.text) for q in planned.questions] == [
+        (q.number, q.question.text, q.answer.text) for q in labelled.questions
+    ]
+    assert planned.verdict.text.split()[:5] == labelled.verdict.text.split()[:5]
+    assert_spans(planned)
+
+
+def test_a_table_of_header_fields_before_the_questions():
+    t = parse(
+        "| 项目 | 内容 |\n| --- | --- |\n| 岗位 | 训练框架工程师 |\n| 工作年限 | 5年 |\n\n"
+        "| # | Question | Answer |\n|---|---|---|\n| 1 | What is DDP? | One process per GPU. |\n"
+        "| 2 | What is a PS? | Servers hold weights \\| workers push. |\n"
+    )
+    assert (t.role.text, t.years.text) == ("训练框架工程师", "5年")
+    assert [(q.number, q.question.text, q.answer.text) for q in t.questions] == [
+        (1, "What is DDP?", "One process per GPU."), (2, "What is a PS?", "Servers hold weights \\| workers push."),
+    ]
+
+
+def test_a_table_without_question_and_answer_columns_is_no_transcript():
+    with pytest.raises(TranscriptError):
+        parse("| name | score |\n|---|---|\n| a | 1 |\n| b | 2 |\n")
