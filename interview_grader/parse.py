@@ -449,13 +449,17 @@ _TRAILER = re.compile(
     r"(?:\S+\.(?:ai|com|io|net|org|app)\b|otter|zoom|rev|descript|whisper|fireflies|tactiq)\b.*"
     r"|(?:最后)?(?:编辑于|发布于|发表于|修改于|更新于)[ \t]*\d.*|ip[ \t]*属地.*"
     rf"|{_PAGE_ITEM}(?:[ \t]*{_PAGE_ITEM})*|{_PAGE_COUNT}[ \t]*(?:条评论|个回答|comments?|points?|replies)"
+    # a reactions line: "👍❤️💡 1,204 · 87 comments · 41 reposts"
+    rf"|(?:{EMOJI})+[ \t]*{_PAGE_COUNT}(?:[ \t]*[·・|•][ \t]*{_PAGE_COUNT}[ \t]*(?:comments?|reposts?|shares?|likes?|reactions?|条评论|转发|赞))*"
     r")[ \t]*",
     re.IGNORECASE,
 )
 # A forum thread goes on with other people's comments ("kettle_ops 7 hours ago | parent | next [–]"):
 # the last part ends before the first of them.
 _COMMENT_HEADER = re.compile(
-    r"[ \t]*\S{1,40}[ \t]+\d{1,3}[ \t]+(?:second|minute|hour|day|week|month|year)s?[ \t]+ago[ \t]*\|.*",
+    r"[ \t]*(?:\S{1,40}[ \t]+\d{1,3}[ \t]+(?:second|minute|hour|day|week|month|year)s?[ \t]+ago[ \t]*\|.*"
+    # a PTT post's pushes ("推 gpuPoor: 推分享  10/26 22:45") and its signature block ("--", "※ 發信站: …")
+    r"|(?:推|噓|嘘|→)[ \t]+[A-Za-z0-9_.]{1,20}[ \t]*:.*|--[ \t]*|※[ \t]*(?:發信站|发信站|文章網址|文章网址|編輯|编辑).*)",
     re.IGNORECASE,
 )
 

@@ -1162,6 +1162,9 @@ def test_subtitle_cues_do_not_trail_into_questions_and_answers():
         "\n\nHelpful (7)", "\n\nreply", "\nShare · Report\n12 comments",
         # someone else's comment in a thread, with its own praise
         "\n\nreply\n\n  kettle_ops 7 hours ago | parent | next [–]\n\n  Great write-up, you clearly nailed it!\n\n  reply",
+        # a PTT post's signature and pushes; a LinkedIn post's hashtags above its reactions line
+        "\n\n--\n※ 發信站: 批踢踢實業坊(ptt.cc)\n推 gpuPoor: 推分享 寫得很好          10/26 22:45\n→ cat0412: Q5 怪怪的   10/26 22:51",
+        "\n\n#MachineLearning #Interviews\n👍❤️💡 1,204 · 87 comments · 41 reposts",
     ],
 )
 def test_trailer_lines_stay_out_of_the_last_part(tail):
