@@ -680,6 +680,12 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
                 if header["intro"] is None:
                     current.kind = "intro"
                     header["intro"] = current
+            if lab is not None and state == "pre" and lab.kind in ("interviewer", "candidate"):
+                # "候选人：王某某　应聘岗位：AI Infra 工程师　工作年限：8年": the fields after the name
+                m = _INLINE_HEADER.search(ltext, lab.value_start, le)
+                kind = _KIND_OF.get(re.sub(r"\s+", " ", m.group("kw").lower())) if m else None
+                if kind in ("role", "years"):
+                    _header_line(ltext, _Label(kind, None, m.end()), le, header)
             continue
         if current is not None:
             current.end = _before_cues(text, lines, idx, current.value_start)

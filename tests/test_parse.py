@@ -1446,3 +1446,17 @@ def test_a_table_of_header_fields_before_the_questions():
 def test_a_table_without_question_and_answer_columns_is_no_transcript():
     with pytest.raises(TranscriptError):
         parse("| name | score |\n|---|---|\n| a | 1 |\n| b | 2 |\n")
+
+
+@pytest.mark.parametrize(
+    "line, role, years",
+    [
+        ("候选人：王某某　　应聘岗位：AI Infra 高级工程师　　工作年限：8年", "AI Infra 高级工程师", "8年"),
+        ("Candidate: Jane Roe   Position: ML Engineer   Experience: 6 years", "ML Engineer", "6 years"),
+    ],
+)
+def test_header_fields_after_a_name_on_a_candidate_line(line, role, years):
+    """A scorecard's "候选人：<name> 应聘岗位：… 工作年限：…" line (blind17 README, b17_07)."""
+    t = parse(line + "\n面试官：赵工\n\n题目1：什么是 DDP？\n回答：每张卡一个进程。\n\n题目2：PS 是什么？\n回答：服务器存参数。\n")
+    assert (t.role.text, t.years.text) == (role, years)
+    assert t.format == "labelled" and len(t.questions) == 2
