@@ -44,6 +44,10 @@ _EN_BACK = re.compile(
 _ZH_BACK = re.compile(r"(前者|后者|刚才那个|刚才说的|上面那个|上面说的|这个|那个|它)")
 
 
+_FOLLOW_UP = re.compile(r"\s*(?:\*\*)?(?:follow[- ]?up(?: question)?|追问|追問|接着问|接著問)(?:\*\*)?\s*[:：,，]\s*", re.IGNORECASE)
+_ZH_CHAR = re.compile(r"[\u4e00-\u9fff]")
+
+
 def classify_follow_up(question: str, goal: str | None, previous: str | None, rubric: LoadedRubric) -> TopicVote:
     """Classify a question, reading a follow-up in the light of the one before it.
 
@@ -53,6 +57,8 @@ def classify_follow_up(question: str, goal: str | None, previous: str | None, ru
     question that stays unclassified, points back (that / this / it at its
     end; 它 / 这个 / 那个 / 前者 / 后者 anywhere) and names some of the
     rubric's vocabulary itself is read this way: "why leave it?" stays ungraded.
+    A question marked as a follow-up ("Follow-up: when would you go async?",
+    "追问：…") is read after the previous topic's title.
     """
     vote = classify(question, goal, rubric)
     if vote.topic_id is not None or previous is None:
@@ -74,12 +80,23 @@ def _follow_up(question: str, goal: str | None, previous: str, rubric: LoadedRub
     if m is None:
         m = _ZH_BACK.search(question)
         title = topic.title.get("zh") if m else None
-    if m is None or not title:
+    if m is None:
+        # "Follow-up: when would you go asynchronous?" / "追问：那异步呢？": asked about the previous topic
+        f = _FOLLOW_UP.match(question)
+        if f is None:
+            return None
+        zh = _ZH_CHAR.search(question) is not None
+        title = topic.title.get("zh" if zh else "en")
+        if not title:
+            return None
+        resolved = f"{title}{'：' if zh else ': '}{question[f.end():]}"
+    elif not title:
         return None
+    else:
+        resolved = question[: m.start()] + title + question[m.end():]
     doc = Doc.of(question)
     if not any(doc.occurrences(spec, rubric.compiler) for t in rubric.rubric.topics for spec in t.vocabulary):
         return None
-    resolved = question[: m.start()] + title + question[m.end():]
     vote = classify(resolved, goal, rubric)
     return vote if vote.topic_id is not None else None
 

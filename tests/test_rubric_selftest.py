@@ -131,6 +131,9 @@ def test_an_explicit_goal_line_maps_an_indirect_question(rubric):
         # no rubric vocabulary of its own: an aside, not a follow-up
         ("Why do you want to leave it?", "parameter-server", None),
         ("这个你在项目里负责多久了？", "parameter-server", None),
+        # marked as a follow-up: read after the previous topic
+        ("追问：那异步呢，什么时候用？", "parameter-synchronization", "sync-vs-async-training"),
+        ("Follow-up: why did you leave?", "parameter-synchronization", None),
         # no previous topic to point back at
         ("How does PyTorch DDP compare to that?", None, None),
     ],
