@@ -34,8 +34,10 @@ from functools import lru_cache
 # (A lookbehind (?<![a-z]) before a word moves behind its first letter c as
 # (?<![a-z]c); "(A|B)X" is spelt "AX|BX", which tries the same things in the
 # same order.)
-_SENT_END = re.compile(r"。|!|\?|\n|\.(?=\s|$|[^\x00-\x7f])|……?")
-_CLAUSE_END = re.compile(r"。|!|\?|;|\n|,|:|，|\.(?=\s|$|[^\x00-\x7f])|……?|、(?<=[^\x00-\x7f]、)")
+# (the dot that closes "i.e." / "e.g." ends nothing: "Centralized, i.e. the PS, and collective" is one sentence)
+_ABBR_DOT = r"\.(?<!(?<![a-z])i\.e\.)(?<!(?<![a-z])e\.g\.)"
+_SENT_END = re.compile(r"。|!|\?|\n|" + _ABBR_DOT + r"(?=\s|$|[^\x00-\x7f])|……?")
+_CLAUSE_END = re.compile(r"。|!|\?|;|\n|,|:|，|" + _ABBR_DOT + r"(?=\s|$|[^\x00-\x7f])|……?|、(?<=[^\x00-\x7f]、)")
 
 
 _CLAUSE_SPLIT = re.compile(f"({_CLAUSE_END.pattern})")  # split() keeps the separators
@@ -118,12 +120,16 @@ _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 # (不断, 不同, 非常, 无论, ...) are excluded by _ZH_NOT_CUE.
 _ZH_NEG = (
     "并不是|并非|并不|并没有|并没|从来不|从不|绝不|根本不|根本没有|根本没|不再|不是|不需要|不需|不必|不用|不会|不能|"
-    "不该|不应|不存在|无需|无须|无法|没有|没|未必|未曾|未|不|非|无"
+    "不该|不应|不存在|无需|无须|无法|没有|没|未必|未曾|未|不|非|无|"
+    # the imperative 别 ("别拿 CPU 单核和多核来类比"), not inside 区别 / 分别 / 特别 …
+    + "|".join("别(?<![区分特个类级识差告性鉴辨判派]别)" + v for v in "拿|把|用|当|以为|觉得".split("|"))
 )
 _ZH_NOT_CUE = (
     "并不是没有|不是没有|并非没有|不无|不断|不仅|不只|不但|不同|不少|不错|不久|不过|不管|不论|不得不|不停|不一致|不均|不平衡|不可或缺|"
     "不一样|不止|不光|非常|非得|无论|无关|没错|未来|无数|无限|差不多|不要紧|非对称|无损|不可避免|"
-    "要不|是否|非阻塞"
+    "要不|是否|非阻塞|"
+    # 不对 as a verdict on what came before ("其实不对吧…" in unpunctuated speech) negates nothing after it
+    "不对吧|不对的|不对啊|不对呀|不对哦|不对嘛"
 )
 _EN_NEG = (
     r"not|no|never|without|neither|nor|none|nothing|cannot|can['\u2019]t|"
@@ -159,6 +165,28 @@ _TURN = re.compile(
     _by_first(r"而是|但是|但|其实|实际上|事实上|然而|反而|相反|所以|因此|因为|导致|从而|后来|而(?=[\u4e00-\u9fff])".split("|"), words=False)
     + "|"
     + _by_first("but|instead|rather|however|actually|in fact|in reality|whereas|while|so|because|therefore|thus|which".split("|"))
+)
+
+# A reported view rejected at the end of its sentence ("网上有文章说 DDP 其实是拿 rank 0 当 server，
+# 这是不对的"): the view runs to the rejection, past turn words inside it (其实 there is the view's own).
+_REJECTED = re.compile(
+    r"(?<=[,;:—])\s*(?:"
+    + _by_first("这是不对的|这是错的|这是错误的|这不对|这个不对|这种说法不对|这个说法不对|这种说法是错的|这个说法是错的".split("|"), words=False)
+    + "|"
+    + _by_first("that's wrong|that is wrong|which is wrong|that's not true|that's not right|that's exactly backwards|that's backwards".split("|"))
+    + ")"
+)
+
+# A reviewer's note of what was left out ("Did not mention DistributedSampler, set_epoch or gradient
+# buckets", "未提 set_epoch，也未提梯度分桶"): the list after the cue, to the sentence end or a turn, states nothing.
+_UNSAID = re.compile(
+    _by_first("未提|未提及|未提到|未涉及|没有提到|没提到|没有提及|没提及|没有提|没提".split("|"), words=False)
+    + "|"
+    + _by_first(
+        [neg + " (?:mention|cover|discuss|bring up|talk about|name)"
+         for neg in ("did not", "didn't", "does not", "doesn't", "never", "failed to", "could not", "couldn't")]
+        + ["no mention of"]
+    )
 )
 
 # The speaker taking the floor back inside a reported view's sentence: the view ends there.
@@ -270,7 +298,7 @@ _SENDER_LINE = re.compile(r"\S{1,16}(?: \S{1,16}){0,2} +(?:\d{4}[-/.]\d{1,2}[-/.
 _RETRACT_LEAD = " ,哦噢啊嗯呃我"
 # what may open a sentence before a retraction cue and still leave the cue opening it:
 # "… grows with N... no, scratch that", "Oh wait, no, …", "嗯，不对"
-_LEAD_IN = re.compile(r"(?:[\s,.…—!]|(?:no|oh|wait|sorry|um+|uh+|hmm+|ok|okay|well)\b)*")  # may stand between a clause start and a Chinese cue ("哦不对", "我说错了")
+_LEAD_IN = re.compile(r"(?:[\s,.…—!]|(?:no|oh|wait|sorry|um+|uh+|hmm+|ok|okay|well|hang on|hold on)\b)*")  # may stand between a clause start and a Chinese cue ("哦不对", "我说错了")
 # A sentence ending in "?" that is still a claim: a belief stated with rising intonation
 # ("I think sync means everyone waits, so async is faster?") or with a tag ("…, right?", "…对吧?").
 _HEDGED_CLAIM = re.compile(
@@ -439,10 +467,19 @@ def analyse(text: str, question: str | None = None) -> Scopes:
             sentence_starts = [a for a, _ in sentences]
         _, s_end = _enclosing(sentences, m.start(), sentence_starts)
         end = _scope_end(text, m.end(), s_end)
+        rej = _REJECTED.search(text, m.end(), s_end)
+        if rej and rej.start() > end:
+            end = rej.start()
         own = _OWN_VIEW.search(text, m.end(), end)  # "至于大家常说的 X，我认为…": the speaker's own claim
         if own:
             end = own.start()
         void.append((m.start(), max(end, m.end())))
+
+    for m in _UNSAID.finditer(text):
+        if sentence_starts is None:
+            sentence_starts = [a for a, _ in sentences]
+        _, s_end = _enclosing(sentences, m.start(), sentence_starts)
+        void.append((m.start(), max(_scope_end(text, m.end(), s_end), m.end())))
 
     for m in _RETRACT.finditer(text):
         c = _retraction_start(text, m)

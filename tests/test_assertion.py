@@ -58,6 +58,11 @@ ZH = [
     ("至于大家常说的那个问题，我认为DDP就是靠参数服务器同步的。", True),
     ("很多人以为DDP不用参数服务器，在我看来DDP背后就是参数服务器。", True),
     ("大家常说DDP靠参数服务器，我认为这不对。", False),  # the view is before the speaker's turn
+    ("有人说训练框架里其实DDP就是靠参数服务器汇总的，这是错的。", False),  # rejected at the end: 其实 inside the view
+    ("别把DDP想成靠参数服务器同步的东西。", False),  # the imperative 别
+    ("DDP的各卡分别把梯度发给参数服务器。", True),  # 分别 is no negation
+    ("候选人未提DDP，也未提参数服务器。", False),  # a reviewer's note of what was left out
+    ("那个说法不对吧DDP底下就是靠参数服务器同步的", True),  # 不对吧 judges what came before, negates nothing after (unpunctuated speech)
     # a claim with a question mark: a tag or a stated belief with rising intonation
     ("DDP是靠参数服务器同步的，对吧？", True),
     ("嗯，我觉得DDP就是靠参数服务器同步的？", True),
@@ -108,6 +113,11 @@ EN = [
     ("DDP relies on a parameter server, right?", True),  # a tag question
     ("Does DDP rely on a parameter server, or on all-reduce?", False),
     ("So does DDP rely on a parameter server, I think?", False),
+    ("Some blogs say the trick is that actually DDP routes through a parameter server, that's exactly backwards.", False),  # rejected view
+    ("I think DDP keeps a parameter server on rank zero that... no, hang on, scratch that.", False),  # 'hang on' before the cue
+    ("DDP, i.e. the PyTorch wrapper, relies on a parameter server.", True),  # the dot of "i.e." ends no sentence
+    ("Did not mention DDP, all-reduce or a parameter server.", False),  # a scorecard note: the whole list is unsaid
+    ("I didn't mention it before, but DDP relies on a parameter server.", True),  # the note ends at the turn
 ]
 
 
