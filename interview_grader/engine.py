@@ -32,6 +32,8 @@ _STRIP = " \t\r\n。.!！?？,，;；:：、…~-—\"'“”‘’()（）[]【
 _EMOJI = re.compile(EMOJI + "+")  # "这个我真的不知道😭" says no more than its words
 _LIST_SEP = re.compile(r"[、,/;|\n]|\band\b|和|及")
 _SENTENCE_END = re.compile(r"[。!?;]|\.(?:\s|$)")
+# characters that make a short Chinese segment a clause rather than a term
+_ZH_FUNCTION = re.compile("[是就不会了的要很都也但把被让能得着过吗呢吧啊比较好像可能]")
 
 
 def _round(x: float) -> int:
@@ -104,7 +106,8 @@ def _is_term_list(doc: Doc) -> bool:
     def short(seg: str) -> bool:
         if seg.isascii():
             return len(seg.split()) <= 3
-        return len(seg) <= 8
+        # Chinese clauses are short too ("比较稳", "但好像"); a term has no function word
+        return len(seg) <= 8 and not _ZH_FUNCTION.search(seg)
 
     short_share = sum(short(s) for s in segments) / len(segments)
     return short_share >= 0.75

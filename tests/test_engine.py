@@ -118,6 +118,8 @@ def test_a_list_of_terms_is_capped(mini_rubric, rubric):
         ("ring allreduce, reduce-scatter, all-gather, NCCL and Horovod", True),
         ("先做 reduce-scatter，每张卡把自己那块发给下一张卡，再做 all-gather，最后每张卡都有完整结果。", False),
         ("", False),
+        ("数据并行、模型并行、流水线并行、参数服务器、梯度累积。", True),
+        ("同步就是大家等齐了一起更新，比较稳；异步不用等，比较快，但好像有梯度过期的问题，收敛可能会差一点。", False),  # short clauses
     ],
 )
 def test_term_list_detection(answer, expected):
