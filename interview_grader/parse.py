@@ -84,14 +84,19 @@ _KEYWORDS: dict[str, tuple[str, ...]] = {
         "interviewer's assessment", "interviewer evaluation", "overall comments", "final comments",
         "综合点评", "綜合點評", "面试官评价", "面試官評價", "面试结论", "面試結論",
         "面试官总结", "面試官總結", "面试总结", "面試總結", "面试官意见", "面試官意見",
-        "面试反馈", "面試反饋", "面试官反馈", "面試官反饋",
+        "面试反馈", "面試反饋", "面试官反馈", "面試官反饋", "面试官回馈", "面試官回饋", "面试回馈", "面試回饋",
         "interviewer summary", "interviewer's summary", "interviewer notes", "interviewer's notes",
         "overall impression", "final remarks",
         "总结评价", "總結評價", "整体评价", "整體評價", "总体反馈", "總體反饋",
         "overall", "overall feedback", "final feedback", "interviewer's feedback",
         "interviewer's comments", "interviewer's evaluation",
     ),
-    "interviewer": ("interviewer", "面试官", "面試官", "考官", "host"),  # a podcast's host asks
+    "interviewer": (
+        "interviewer", "面试官", "面試官", "考官", "host",
+        # panels: "面试官A：", "面試官B：", "Interviewer 2:"
+        *(f"{w}{sep}{x}" for w in ("面试官", "面試官", "interviewer") for sep in ("", " ") for x in "ab123"
+          if not (sep and w != "interviewer")),
+    ),  # a podcast's host asks
     "candidate": (
         "candidate", "interviewee", "applicant", "候选人", "候選人", "面试者", "面試者",
         "被面试者", "被面試者", "被面试人", "被面試人", "应聘者", "應聘者", "求职者", "求職者",
@@ -159,7 +164,7 @@ _BLANK = "[ \t\u3000]"
 # A recording's timestamp: "[00:01:12]", "(01:12)", "00:01:12".
 _STAMP = r"(?:\[\d{1,2}:\d{2}(?::\d{2})?\]|\(\d{1,2}:\d{2}(?::\d{2})?\)|\d{1,2}:\d{2}(?::\d{2})?(?![\d:]))"
 # Markdown / list markers, emoji ("⏰[01:05] 问1：", "💬 答："), and a timestamp, that may precede a label.
-_PREFIX = re.compile(rf"{_BLANK}*(?:(?:\*\*|__|#{{1,6}}|>|[-*+•·●▪]|{EMOJI}+|{_STAMP}){_BLANK}*)*")
+_PREFIX = re.compile(rf"{_BLANK}*(?:(?:\*\*|__|#{{1,6}}|>|[-*+•·●▪▸▶►]|{EMOJI}+|{_STAMP}|\d{{1,3}}/\d{{0,3}}(?={_BLANK})){_BLANK}*)*")
 _LABEL = re.compile(
     rf"""
     (?P<open>[【\[])?{_BLANK}*
@@ -268,7 +273,8 @@ _EN_BY = r"(?:the\s+)?(?:interviewer|panel|recruiter|hiring\s+manager|hr|hiring\
 _EN_VERDICT = re.compile(
     rf"(?:(?:{_EN_BY})(?:'s|’s)?{_BLANK}+)?(?:feedback|notes|comments|verdict|assessment|evaluation|decision)"
     rf"{_BLANK}+(?:at{_BLANK}+the{_BLANK}+end|afterwards|after{_BLANK}+the{_BLANK}+(?:call|interview|loop)|later|"
-    rf"the{_BLANK}+next{_BLANK}+day|from{_BLANK}+{_EN_BY})"
+    rf"the{_BLANK}+next{_BLANK}+day|from{_BLANK}+{_EN_BY})(?:{_BLANK}+[a-z]+){{0,3}}"
+    rf"|(?:{_EN_BY})(?:'s|’s)?{_BLANK}+(?:feedback|notes|comments|verdict|assessment|evaluation|decision)(?:{_BLANK}+[a-z]+){{1,4}}(?={_BLANK}*[:：])"
     rf"|key{_BLANK}+take-?{_BLANK}?aways|(?:overall|hiring|final){_BLANK}+recommendation",
     re.IGNORECASE,
 )
@@ -439,7 +445,8 @@ def _before_voice_close(text: str, start: int, end: int) -> int:
 # Helpful (7) / reply / Share · Report.
 _PAGE_WORDS = (
     "赞同|赞|点赞|收藏|评论|条评论|分享|喜欢|举报|阅读|阅读量|浏览|回复|添加评论|关注|"
-    "helpful|not helpful|report|share|reply|flag|flag as inappropriate|save|follow|permalink|upvote|downvote"
+    "helpful|not helpful|report|share|reply|flag|flag as inappropriate|save|follow|permalink|upvote|downvote|"
+    "upvotes|views|view|answer requested by [a-z .'-]{1,40}"
 )
 _PAGE_COUNT = r"\d[\d.,]*[万kK]?\+?"
 _PAGE_ITEM = rf"(?:[·・|•\-–—][ \t]*(?:{_PAGE_COUNT}[ \t]*)?)?(?:{_PAGE_WORDS})(?:[ \t]*(?:\({_PAGE_COUNT}\)|{_PAGE_COUNT}))?"
@@ -448,7 +455,7 @@ _TRAILER = re.compile(
     r"|(?:transcribed|generated|powered|captions?) by[ \t]+(?:https?://|www\.)?"
     r"(?:\S+\.(?:ai|com|io|net|org|app)\b|otter|zoom|rev|descript|whisper|fireflies|tactiq)\b.*"
     r"|(?:最后)?(?:编辑于|发布于|发表于|修改于|更新于)[ \t]*\d.*|ip[ \t]*属地.*"
-    rf"|{_PAGE_ITEM}(?:[ \t]*{_PAGE_ITEM})*|{_PAGE_COUNT}[ \t]*(?:条评论|个回答|comments?|points?|replies)"
+    rf"|(?:{_PAGE_COUNT}[ \t]*)?{_PAGE_ITEM}(?:[ \t]*{_PAGE_ITEM})*(?:[ \t]*[·・|•][ \t]*{_PAGE_COUNT})?|{_PAGE_COUNT}[ \t]*(?:条评论|个回答|comments?|points?|replies)"
     # a reactions line: "👍❤️💡 1,204 · 87 comments · 41 reposts"
     rf"|(?:{EMOJI})+[ \t]*{_PAGE_COUNT}(?:[ \t]*[·・|•][ \t]*{_PAGE_COUNT}[ \t]*(?:comments?|reposts?|shares?|likes?|reactions?|条评论|转发|赞))*"
     r")[ \t]*",
@@ -459,7 +466,13 @@ _TRAILER = re.compile(
 _COMMENT_HEADER = re.compile(
     r"[ \t]*(?:\S{1,40}[ \t]+\d{1,3}[ \t]+(?:second|minute|hour|day|week|month|year)s?[ \t]+ago[ \t]*\|.*"
     # a PTT post's pushes ("推 gpuPoor: 推分享  10/26 22:45") and its signature block ("--", "※ 發信站: …")
-    r"|(?:推|噓|嘘|→)[ \t]+[A-Za-z0-9_.]{1,20}[ \t]*:.*|--[ \t]*|※[ \t]*(?:發信站|发信站|文章網址|文章网址|編輯|编辑).*)",
+    r"|(?:推|噓|嘘|→)[ \t]+[A-Za-z0-9_.]{1,20}[ \t]*:.*|--[ \t]*|※[ \t]*(?:發信站|发信站|文章網址|文章网址|編輯|编辑).*"
+    # a forum's reply list ("全部回复 3", "全部评论"), GitHub's "3 comments · 2 replies" and comment
+    # headers ("mlsys-hana on Feb 9", "kwabena-asante commented on Feb 9 · edited")
+    r"|(?:全部回复|全部回復|全部评论|全部評論|所有评论|热门评论|最新评论|精选评论)[ \t]*\d*[ \t]*"
+    r"|\d+[ \t]+comments?[ \t]*[·・|•][ \t]*\d+[ \t]+repl(?:y|ies)[ \t]*"
+    r"|[A-Za-z0-9][A-Za-z0-9-]{0,38}(?:[ \t]+commented)?[ \t]+on[ \t]+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?[ \t]+\d{1,2}"
+    r"(?:,[ \t]*\d{4})?(?:[ \t]*·[ \t]*edited)?(?:[ \t]+(?:author|maintainer|member|contributor|collaborator|owner))?[ \t]*)",
     re.IGNORECASE,
 )
 
@@ -633,6 +646,7 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
     state = "pre"  # pre -> q -> goal -> ans ; verdict
     dialogue = fmt == "dialogue"
     headed = False  # the open question came from a numbered label
+    turns_started = False  # a dialogue's first real turn has been read
 
     def accepts(lab: _Label, ls: int) -> bool:
         kind = lab.kind
@@ -669,11 +683,13 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
                 state = "ans"
             continue
         lab = labels[idx]
-        if (
-            lab is not None and dialogue and state == "pre" and lab.kind in ("interviewer", "candidate")
-            and _ROLE_LABEL.search(ltext, lab.value_start, le)
-        ):
-            lab = None  # "Interviewer: R. Okafor. Candidate: K. Brandt." names the sides: a header, not a turn
+        if lab is not None and dialogue and not turns_started and lab.kind in ("interviewer", "candidate"):
+            if _ROLE_LABEL.search(ltext, lab.value_start, le) or _names_a_side(ltext, lines, labels, idx, lab):
+                # "Interviewer: R. Okafor. Candidate: K. Brandt." / "面试官A：王工（训练框架组）" then
+                # "候选人：孙同学": a header naming the sides, not a turn
+                lab = None
+            else:
+                turns_started = True
         if lab is None or not accepts(lab, ls):
             if current is None and state == "pre" and text[ls:le].strip():
                 current = _Block("ignored", ls)
@@ -730,8 +746,7 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
         # "That's all the time I have, thanks." / "Great, thank you!": no question, no answer
         goodbye = qas.pop()
         if verdict is None:
-            verdict = goodbye.question
-            verdict.end = goodbye.answers[-1].end
+            verdict = goodbye.question  # the interviewer's closing words; the thanks after them is no part
     if dialogue and len(qas) > 1 and not qas[-1].answers:
         last = qas[-1].question
         if verdict is None:
@@ -785,20 +800,35 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
 # Another side's label inside a turn's first line: the line is a header naming both sides.
 _ROLE_LABEL = re.compile(
     r"(?i)(?:^|[\s.,;|，。；、])(?:interviewer|interviewee|candidate|面试官|面試官|候选人|候選人|面试者|面試者|应聘者|應聘者)"
-    r"[ \t\u3000]*[:：]"
+    r"(?:[ \t]?[a-c1-3])?[ \t\u3000]*[:：]"
 )
 _THANKS = re.compile(
     r"(?i)\b(?:thanks|thank you|bye|cheers|see you|take care)\b|谢谢|謝謝|感谢|感謝|再见|再見|辛苦了|拜拜"
 )
 
 
+_NAME_VALUE = re.compile(r"[ \t\u3000]*[^?？。.!！\n]{1,24}?[ \t\u3000]*")
+
+
+def _names_a_side(text: str, lines, labels: list, idx: int, lab: _Label) -> bool:
+    """Is a speaker line before the first turn only a name ("面试官A：王工（训练框架组）",
+    "Candidate: Jane Roe") with another speaker line right below it?"""
+    if not _NAME_VALUE.fullmatch(text, lab.value_start, lines[idx][1]):
+        return False
+    j = idx + 1
+    while j < len(lines) and not text[lines[j][0]:lines[j][1]].strip():
+        j += 1
+    return j < len(lines) and labels[j] is not None and labels[j].kind in ("interviewer", "candidate")
+
+
 def _is_goodbye(text: str, qa: _QA) -> bool:
-    """A closing exchange: an interviewer turn that asks nothing and a short thanks in reply."""
+    """A closing exchange: an interviewer turn that asks nothing ("That's all from me, you did
+    great.", "好，今天就到这里") and a short thanks in reply ("Great, thank you!", "谢谢面试官，再见")."""
     q = text[qa.question.value_start:qa.question.end]
     a = text[qa.answers[0].value_start:qa.answers[-1].end].strip()
     return (
-        not any(c in q for c in "?？") and _THANKS.search(q) is not None
-        and len(a) <= 60 and _THANKS.search(a) is not None and "?" not in a and "？" not in a
+        not any(c in q for c in "?？") and len(a) <= 100 and _THANKS.search(a) is not None
+        and "?" not in a and "？" not in a
     )
 
 
@@ -929,7 +959,8 @@ def _without_contents(text: str, qas: list[_QA]) -> list[_QA]:
 _NAME_TURN = re.compile(
     rf"{_BLANK}*(?:\*\*)?(?:{_STAMP}{_BLANK}*)?"
     # a name ("Priya", "Dana Whitfield"), a chat handle ("marisol_ml", "kev2"), or a Chinese name
-    r"(?P<name>[A-Z][A-Za-z'.-]{0,19}(?: [A-Z][A-Za-z'.-]{0,19}){0,2}|[A-Za-z][A-Za-z0-9_.-]{1,23}|[\u4e00-\u9fff]{1,4})"
+    r"(?P<name>(?:[Ss]peaker|SPEAKER|[Pp]articipant|说话人|說話人|发言人|發言人|讲者|講者)[ \t]?(?:\d{1,2}|[A-H])(?![\w])"
+    r"|[A-Z][A-Za-z'.-]{0,19}(?: [A-Z][A-Za-z'.-]{0,19}){0,2}|[A-Za-z][A-Za-z0-9_.-]{1,23}|[\u4e00-\u9fff]{1,4})"
     rf"(?:{_BLANK}*[(（][^)）\r\n]{{1,40}}[)）])?(?:{_BLANK}*{_STAMP})?(?:\*\*)?{_BLANK}*[:：](?:\*\*)?"
 )
 # a WebVTT voice span opening a cue's text (Teams, YouTube): "<v Megan Oduya>Okay, …</v>"
@@ -937,7 +968,8 @@ _VOICE_TAG = re.compile(rf"{_BLANK}*<v(?:\.[\w.-]+)*[ \t]+(?P<name>[^<>\r\n]{{1,
 # a chat export's message header on a line of its own: "小周 21:20", "Priya 2024-05-01 09:12:30",
 # Slack's "Dana Whitfield  10:02 AM" (a name of up to three words; a 12-hour clock)
 _CHAT_HEADER = re.compile(
-    rf"{_BLANK}*(?P<name>[^\s:：]{{1,16}}(?: [^\s:：\d][^\s:：]{{0,15}}){{0,2}}){_BLANK}+"
+    rf"{_BLANK}*(?P<name>(?:说话人|說話人|发言人|發言人|讲者|講者|[Ss]peaker|[Pp]articipant) ?\d{{1,2}}"
+    rf"|[^\s:：]{{1,16}}(?: [^\s:：\d][^\s:：]{{0,15}}){{0,2}}){_BLANK}+"
     rf"(?:\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}{_BLANK}+)?\[?\d{{1,2}}:\d{{2}}(?::\d{{2}})?(?:{_BLANK}?[AaPp]\.?[Mm]\.?)?\]?{_BLANK}*$"
 )
 _TURNS_MIN = 3  # turns each of the two speakers needs
@@ -1055,10 +1087,29 @@ def _numbered_questions(text: str, lines, labels: list) -> bool:
 
     found = max((r for r in runs if len(r) >= 2), key=lambda r: (followed(r), len(r)), default=[])
     if not found:
+        found = _toggle_questions(text, lines, labels)
+    if not found:
         return False
     for idx, number, start in found:
         labels[idx] = _Label("q", number, start)
     return True
+
+
+_TOGGLE = re.compile(rf"{_BLANK}*[▸▶►▾▼][{_BLANK[1:-1]}\uFE0F]*(?=\S)")
+
+
+def _toggle_questions(text: str, lines, labels: list) -> list[tuple[int, int, int]]:
+    """A Notion-style export's toggles ("▸ How does DDP keep the replicas consistent?") with the
+    notes below them: the toggle lines are the questions when at least two of them, and most,
+    end with a question mark."""
+    toggles = []
+    for idx, (ls, le) in enumerate(lines):
+        if labels[idx] is None:
+            m = _TOGGLE.match(text, ls, le)
+            if m is not None:
+                toggles.append((idx, len(toggles) + 1, m.end()))
+    asks = sum(1 for idx, _, _ in toggles if text[lines[idx][0]:lines[idx][1]].rstrip(_LINE_TAIL).endswith(tuple(_QUESTION_MARK)))
+    return toggles if asks >= 2 and 2 * asks > len(toggles) else []
 
 
 def _question_end(text: str, lines, line_starts: list[int], block: _Block) -> int | None:

@@ -1460,3 +1460,85 @@ def test_header_fields_after_a_name_on_a_candidate_line(line, role, years):
     t = parse(line + "\n面试官：赵工\n\n题目1：什么是 DDP？\n回答：每张卡一个进程。\n\n题目2：PS 是什么？\n回答：服务器存参数。\n")
     assert (t.role.text, t.years.text) == (role, years)
     assert t.format == "labelled" and len(t.questions) == 2
+
+
+# Layouts blind19's and blind20's writers planned first (their READMEs, "Layouts").
+
+
+def _blind(set_name: str, name: str):
+    return read_transcript(next((PROJECT / "tests" / "data" / set_name).glob(name + "*.txt")))
+
+
+def _same_parts(planned, labelled, back=lambda s: s):
+    """The same parts, once ``back`` turns the planned spelling of inner speaker lines into the file's."""
+    assert [(q.number, back(q.question.text).strip(), back(q.answer.text).strip()) for q in planned.questions] == [
+        (q.number, q.question.text.strip(), q.answer.text.strip()) for q in labelled.questions
+    ]
+    assert back(planned.verdict.text) == labelled.verdict.text
+    assert_spans(planned)
+
+
+def test_blind19_planned_meeting_transcript():
+    """b19_01: 飞书妙记's "说话人 1  00:05" (a space before the number) and a closing thanks turn."""
+    labelled = _blind("blind19", "b19_01")
+    text = re.sub(r"(?m)^说话人(\d)", r"说话人 \1", labelled.text).rstrip("\n") + "\n\n说话人 2  08:52\n好的，谢谢面试官，再见。\n"
+    planned = parse_transcript(text, "b19_01")
+    assert planned.format == "dialogue"
+    _same_parts(planned, labelled, lambda s: re.sub(r"说话人 (\d)", r"说话人\1", s))
+
+
+def test_blind19_planned_panel_labels():
+    """b19_08: two interviewers' turns as "面试官A：" / "面试官B：", under header lines of the same form."""
+    labelled = _blind("blind19", "b19_08")
+    planned = parse_transcript(re.sub(r"(?m)^面试官（([AB])）：", r"面试官\1：", labelled.text), "b19_08")
+    assert planned.text != labelled.text
+    _same_parts(planned, labelled)
+
+
+def test_blind19_planned_taiwan_feedback_heading():
+    labelled = _blind("blind19", "b19_06")
+    planned = parse_transcript(labelled.text.replace("## 面試官反饋", "## 面試官回饋"), "b19_06")
+    assert planned.text != labelled.text
+    assert planned.verdict.text == labelled.verdict.text
+
+
+def test_blind20_planned_unnamed_speakers():
+    """b20_02: Rev.com's "Speaker 1 (00:01):" / "Speaker 2 (00:17):"."""
+    labelled = _blind("blind20", "b20_02")
+    planned = parse_transcript(labelled.text.replace("Speaker A (", "Speaker 1 (").replace("Speaker B (", "Speaker 2 ("), "b20_02")
+    assert planned.text != labelled.text
+    _same_parts(planned, labelled, lambda s: s.replace("Speaker 1 (", "Speaker A (").replace("Speaker 2 (", "Speaker B ("))
+
+
+def test_blind20_planned_thread_counters_and_feedback():
+    """b20_03: "2/ Q1: …" (a post counter before the label) and "Recruiter's feedback the next morning:"."""
+    labelled = _blind("blind20", "b20_03")
+    text = re.sub(r"(?m)^(\d{1,2}/)\n(?=Q\d|Recruiter)", r"\1 ", labelled.text)
+    text = text.replace("feedback (the next morning):", "feedback the next morning:")
+    planned = parse_transcript(text, "b20_03")
+    assert planned.text != labelled.text
+    assert [(q.number, q.question.text) for q in planned.questions] == [(q.number, q.question.text) for q in labelled.questions]
+    assert planned.verdict.text.startswith('"The panel was really impressed.')
+
+
+def test_blind20_planned_notion_toggles():
+    """b20_05: Notion toggles "▸ <question>" with the notes indented below."""
+    labelled = _blind("blind20", "b20_05")
+    planned = parse_transcript(labelled.text.replace("▸ Q: ", "▸ "), "b20_05")
+    assert planned.text != labelled.text
+    _same_parts(planned, labelled)
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        # a forum's replies below the verdict: 牛客, GitHub
+        "\n\n全部回复 3\n\n牛客4213876号  2024-04-19 09:12\n楼主第二题说反了吧\n",
+        "\n\n3 comments · 2 replies\n\nmlsys-hana on Feb 9\nQ2 is wrong: DDP has no master.\n\nkwabena-asante on Feb 9 Author\nThanks!\n",
+        # Quora's counters
+        "\n\n1.4K views · View 23 upvotes · Answer requested by Sana Qureshi\nUpvote · 23\n",
+    ],
+)
+def test_other_peoples_replies_and_counters_stay_out_of_the_verdict(tail):
+    t = parse("Q1: What is DDP?\nA: One process per GPU.\n\nQ2: And a parameter server?\nA: Servers hold the weights.\n\nFeedback: strong." + tail)
+    assert t.verdict.text == "strong."
