@@ -963,6 +963,9 @@ _NAME_TURN = re.compile(
     r"|[A-Z][A-Za-z'.-]{0,19}(?: [A-Z][A-Za-z'.-]{0,19}){0,2}|[A-Za-z][A-Za-z0-9_.-]{1,23}|[\u4e00-\u9fff]{1,4})"
     rf"(?:{_BLANK}*[(（][^)）\r\n]{{1,40}}[)）])?(?:{_BLANK}*{_STAMP})?(?:\*\*)?{_BLANK}*[:：](?:\*\*)?"
 )
+# a meeting export's speaker line: a full name alone on its line, the words below (Google Meet:
+# "Hannah Okoro" / "Tomasz Wilk"); counted only when two such names take turns (_speaker_turns)
+_BARE_NAME = re.compile(rf"{_BLANK}*(?P<name>[A-Z][a-z'’-]{{1,19}}(?: [A-Z][a-z'’-]{{1,19}}){{1,2}}){_BLANK}*")
 # a WebVTT voice span opening a cue's text (Teams, YouTube): "<v Megan Oduya>Okay, …</v>"
 _VOICE_TAG = re.compile(rf"{_BLANK}*<v(?:\.[\w.-]+)*[ \t]+(?P<name>[^<>\r\n]{{1,40}}?)[ \t]*>")
 # a chat export's message header on a line of its own: "小周 21:20", "Priya 2024-05-01 09:12:30",
@@ -992,7 +995,10 @@ def _speaker_turns(text: str, lines, labels: list) -> bool:
     turns: list[tuple[int, str, int]] = []  # (line index, name, value start)
     for idx, (ls, le) in enumerate(lines):
         if labels[idx] is None:
-            m = _NAME_TURN.match(text, ls, le) or _CHAT_HEADER.match(text, ls, le) or _VOICE_TAG.match(text, ls, le)
+            m = (
+                _NAME_TURN.match(text, ls, le) or _CHAT_HEADER.match(text, ls, le)
+                or _VOICE_TAG.match(text, ls, le) or _BARE_NAME.fullmatch(text, ls, le)
+            )
             if m is not None:
                 turns.append((idx, m.group("name").casefold(), m.end()))
     counts: dict[str, int] = {}

@@ -1542,3 +1542,18 @@ def test_blind20_planned_notion_toggles():
 def test_other_peoples_replies_and_counters_stay_out_of_the_verdict(tail):
     t = parse("Q1: What is DDP?\nA: One process per GPU.\n\nQ2: And a parameter server?\nA: Servers hold the weights.\n\nFeedback: strong." + tail)
     assert t.verdict.text == "strong."
+
+
+def test_blind20_planned_meeting_export_with_bare_names():
+    """b20_01: Google Meet's name-only speaker lines ("Hannah Okoro" / "Tomasz Wilk") and a
+    closing thanks from the candidate after the interviewer's praise."""
+    labelled = _blind("blind20", "b20_01")
+    text = re.sub(r"(?m)^(Hannah Okoro|Tomasz Wilk):$", r"\1", labelled.text)
+    end = text.index("\nMeeting ended")
+    text = text[:end] + "Tomasz Wilk\nThank you so much, that's great to hear. Have a good afternoon!\n" + text[end:]
+    planned = parse_transcript(text, "b20_01")
+    assert planned.format == "dialogue"
+    assert [(q.number, q.question.text.strip()) for q in planned.questions] == [
+        (q.number, q.question.text.strip()) for q in labelled.questions
+    ]
+    assert planned.verdict.text.startswith("That's all the questions I had.")
