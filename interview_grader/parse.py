@@ -157,6 +157,9 @@ def _alternation(words) -> str:
     return emit(root)
 
 
+# HTML closing tags a question line may end with ("<summary><b>1. …？</b></summary>")
+_HTML_CLOSE_TAIL = re.compile(r"(?:</(?:b|strong|summary|p|li|h[1-6])>[ \t]*)+$")
+_DETAILS_TAIL = re.compile(r"(?:\s*</?(?:details|summary)>)+\s*$")
 _CN_DIGITS = "一二三四五六七八九十百〇零两"
 _NUM = rf"\d{{1,9}}|[{_CN_DIGITS}]{{1,6}}"
 _BLANK = "[ \t\u3000]"
@@ -164,7 +167,7 @@ _BLANK = "[ \t\u3000]"
 # A recording's timestamp: "[00:01:12]", "(01:12)", "00:01:12".
 _STAMP = r"(?:\[\d{1,2}:\d{2}(?::\d{2})?\]|\(\d{1,2}:\d{2}(?::\d{2})?\)|\d{1,2}:\d{2}(?::\d{2})?(?![\d:]))"
 # Markdown / list markers, emoji ("⏰[01:05] 问1：", "💬 答："), and a timestamp, that may precede a label.
-_PREFIX = re.compile(rf"{_BLANK}*(?:(?:\*\*|__|#{{1,6}}|>|[-*+•·●▪▸▶►]|{EMOJI}+|{_STAMP}|\d{{1,3}}/\d{{0,3}}(?={_BLANK})){_BLANK}*)*")
+_PREFIX = re.compile(rf"{_BLANK}*(?:(?:<(?:details|summary|b|strong|p|li|h[1-6])>|\*\*|__|#{{1,6}}|>|[-*+•·●▪▸▶►]|{EMOJI}+|{_STAMP}|\d{{1,3}}/\d{{0,3}}(?={_BLANK})){_BLANK}*)*")
 _LABEL = re.compile(
     rf"""
     (?P<open>[【\[])?{_BLANK}*
@@ -374,7 +377,12 @@ class _Builder:
         s = start + (len(seg) - len(lstripped))
         e = s + len(lstripped.rstrip())
         last = self.text[e - 1]  # not a space
-        if last not in trim and not (markdown and last in "*_"):
+        if last == ">":  # a collapsible section's tags around a part: "…\n\n</details>\n\n<details>"
+            m = _DETAILS_TAIL.search(self.text, s, e)
+            if m is not None and m.start() > s:
+                e = m.start()
+                last = self.text[e - 1]
+        if last not in trim and not (markdown and last in "*_>"):
             return s, e  # the loop below would change nothing
         while True:
             before = e
@@ -383,6 +391,9 @@ class _Builder:
             if markdown:
                 while e - 2 >= s and self.text[e - 2:e] in ("**", "__"):
                     e -= 2
+                m = _HTML_CLOSE_TAIL.search(self.text, s, e) if self.text[e - 1] == ">" else None
+                if m is not None:  # "1. 什麼是 DDP？</b></summary>"
+                    e = m.start()
             while e > s and self.text[e - 1].isspace():
                 e -= 1
             if e == before:
@@ -1032,7 +1043,7 @@ def _speaker_turns(text: str, lines, labels: list) -> bool:
 
 
 _NUMBERED = re.compile(
-    rf"{_BLANK}*(?:(?:\*\*|__|#{{1,6}}){_BLANK}*)?(\d{{1,2}}|[一二三四五六七八九十]{{1,3}}(?=[.．、]))"
+    rf"{_BLANK}*(?:<(?:details|summary|b|strong|p|li|h[1-6])>{_BLANK}*)*(?:(?:\*\*|__|#{{1,6}}){_BLANK}*)?(\d{{1,2}}|[一二三四五六七八九十]{{1,3}}(?=[.．、]))"
     rf"{_BLANK}*[.．、)）](?!\d){_BLANK}*(?=\S)"
 )
 _QUESTION_MARK = "?？"
@@ -1067,7 +1078,9 @@ def _numbered_questions(text: str, lines, labels: list) -> bool:
         run = next((r for r in reversed(runs) if r[-1][1] + 1 == number), None)
         if run is None and number != 1:
             continue
-        asks = text[ls:le].rstrip(_LINE_TAIL).endswith(tuple(_QUESTION_MARK))
+        line = text[ls:le].rstrip(_LINE_TAIL)
+        tags = _HTML_CLOSE_TAIL.search(line) if line.endswith(">") else None
+        asks = (line[:tags.start()] if tags else line).rstrip(_LINE_TAIL).endswith(tuple(_QUESTION_MARK))
         j = idx + 1  # the next line that is not blank
         while j < len(lines) and labels[j] is None and blank[j]:
             j += 1

@@ -1557,3 +1557,16 @@ def test_blind20_planned_meeting_export_with_bare_names():
         (q.number, q.question.text.strip()) for q in labelled.questions
     ]
     assert planned.verdict.text.startswith("That's all the questions I had.")
+
+
+def test_blind19_planned_collapsible_sections():
+    """b19_06: each question on one line as "<summary><b>1. …？</b></summary>" (the file has the
+    question on its own line between the tags)."""
+    labelled = _blind("blind19", "b19_06")
+    planned = parse_transcript(re.sub(r"<summary><b>\n(.*)\n</b></summary>", r"<summary><b>\1</b></summary>", labelled.text), "b19_06")
+    assert planned.text != labelled.text
+    assert [(q.number, q.question.text) for q in planned.questions] == [(q.number, q.question.text) for q in labelled.questions]
+    for p, l in zip(planned.questions, labelled.questions):
+        assert not p.answer.text.startswith("<") and not p.answer.text.endswith(">")
+        assert p.answer.text in l.answer.text
+    assert_spans(planned)
