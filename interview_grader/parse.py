@@ -188,7 +188,7 @@ _LABEL = re.compile(
 )
 _HEADER_WORDS = [w for k in ("role", "years", "summary") for w in _KEYWORDS[k]]
 _INLINE_HEADER = re.compile(
-    rf"(?<![A-Za-z0-9])(?P<kw>{_alternation(_HEADER_WORDS)}){_BLANK}*[:：]", re.IGNORECASE
+    rf"(?<![A-Za-z0-9])(?P<kw>{_alternation(_HEADER_WORDS)}){_BLANK}*[:：](?:\*\*|__)?", re.IGNORECASE
 )
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 _FULL_WIDTH = re.compile("[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]")

@@ -1570,3 +1570,9 @@ def test_blind19_planned_collapsible_sections():
         assert not p.answer.text.startswith("<") and not p.answer.text.endswith(">")
         assert p.answer.text in l.answer.text
     assert_spans(planned)
+
+
+def test_bold_inline_header_labels():
+    """"**職位：** X　**工作年限：** 4 年": the closing ** of the second label is not in its value."""
+    t = parse("**岗位：** 工程师　**工作年限：** 4 年\n\n问题1：DDP 是什么？\n回答：多进程。\n问题2：PS 是什么？\n回答：服务器。\n")
+    assert (t.role.text, t.years.text) == ("工程师", "4 年")
