@@ -269,7 +269,8 @@ _REPORTED = re.compile(
             "some (?:people )?(?:say|claim) that",
             "i used to (?:think|believe|assume)", "i once (?:thought|believed|assumed)",
             "at first i (?:thought|believed|assumed)", "initially i (?:thought|believed|assumed)",
-            *[pre + " (?:colleague|friend|coworker|teammate|blog|tutorial|article) (?:once )?"
+            # one describing word may stand before the source: "a senior colleague once told me …"
+            *[pre + " (?:[a-z]+ )?(?:colleague|friend|coworker|teammate|blog|tutorial|article) (?:once )?"
               "(?:said|says|claimed|claims|told me|wrote|writes|thinks|thought)" for pre in ("a", "one", "my")],
             *[pre + " (?:blogs|tutorials|articles|blog posts) (?:say|claim|show|draw)"
               for pre in ("some", "many", "most", "a lot of")],

@@ -87,6 +87,8 @@ EN = [
     ("Some say that DDP relies on a parameter server; that is wrong.", False),
     ("I used to think DDP hid a parameter server inside.", False),  # a belief once held
     ("A colleague once told me DDP relies on a parameter server, which is wrong.", False),
+    ("A senior colleague once told me DDP relies on a parameter server. I doubt it.", False),  # source with an adjective
+    ("My old teammate said DDP relies on a parameter server; he was mistaken.", False),
     ("Many blogs draw DDP with a parameter server in the middle, which is misleading.", False),
     ("People sometimes claim DDP hides a parameter server; in practice it does not.", False),
     ("At first I thought DDP relied on a parameter server, later I learned otherwise.", False),
