@@ -4,7 +4,7 @@
 * tests/data/heldout/gold.yaml: transcripts written and labelled for this project by
   someone who did not see the rules.  It has since been used to find rule gaps, so
   it is a regression guard rather than an unbiased estimate.
-* tests/data/blind2 to blind18: seventeen later blind sets; each README records
+* tests/data/blind2 to blind20: nineteen later blind sets; each README records
   the figures measured before the set was used to widen the rubric (the honest
   estimate); here they guard against regressions like the others.
 """
@@ -53,6 +53,20 @@ def test_later_blind_sets(rubric, name):
         m,
         {"spearman": 0.88, "qwk": 0.88, "topic_acc": 0.95, "status_acc": 0.95, "flag_recall": 0.9, "flag_precision": 0.9},
         {"mae_bands": 0.6},  # blind5 is 0.529 on 35 answers (0.614 before the attempt floor)
+    ), m
+
+
+@pytest.mark.parametrize("name", ["blind19", "blind20"])
+def test_newest_blind_sets(rubric, name):
+    """blind19 and blind20 arrived last (first contact: spearman 0.773 and 0.535) and are not yet at
+    the floors above (flag recall 0.714 and 0.871 after one round); these floors guard what the round
+    reached until the rest of their misses (their READMEs) are worked through."""
+    m = evaluate([DATA / name / "gold.yaml"], rubric).metrics
+    assert m["failures"] == 0
+    assert not check(
+        m,
+        {"spearman": 0.85, "qwk": 0.85, "topic_acc": 0.95, "status_acc": 0.95, "flag_recall": 0.7, "flag_precision": 0.9},
+        {"mae_bands": 0.6},
     ), m
 
 
