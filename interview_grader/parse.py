@@ -159,6 +159,8 @@ def _alternation(words) -> str:
 
 # HTML closing tags a question line may end with ("<summary><b>1. …？</b></summary>")
 _HTML_CLOSE_TAIL = re.compile(r"(?:</(?:b|strong|summary|p|li|h[1-6])>[ \t]*)+$")
+# HTML tags that may open a question line: a collapsible section's "<summary><b>1. …？</b></summary>"
+_OPEN_TAG = "<(?:details|summary|b|strong|p|li|h[1-6])>"
 _DETAILS_TAIL = re.compile(r"(?:\s*</?(?:details|summary)>)+\s*$")
 _CN_DIGITS = "一二三四五六七八九十百〇零两"
 _NUM = rf"\d{{1,9}}|[{_CN_DIGITS}]{{1,6}}"
@@ -167,7 +169,7 @@ _BLANK = "[ \t\u3000]"
 # A recording's timestamp: "[00:01:12]", "(01:12)", "00:01:12".
 _STAMP = r"(?:\[\d{1,2}:\d{2}(?::\d{2})?\]|\(\d{1,2}:\d{2}(?::\d{2})?\)|\d{1,2}:\d{2}(?::\d{2})?(?![\d:]))"
 # Markdown / list markers, emoji ("⏰[01:05] 问1：", "💬 答："), and a timestamp, that may precede a label.
-_PREFIX = re.compile(rf"{_BLANK}*(?:(?:<(?:details|summary|b|strong|p|li|h[1-6])>|\*\*|__|#{{1,6}}|>|[-*+•·●▪▸▶►]|{EMOJI}+|{_STAMP}|\d{{1,3}}/\d{{0,3}}(?={_BLANK})){_BLANK}*)*")
+_PREFIX = re.compile(rf"{_BLANK}*(?:(?:{_OPEN_TAG}|\*\*|__|#{{1,6}}|>|[-*+•·●▪▸▶►]|{EMOJI}+|{_STAMP}|\d{{1,3}}/\d{{0,3}}(?={_BLANK})){_BLANK}*)*")
 _LABEL = re.compile(
     rf"""
     (?P<open>[【\[])?{_BLANK}*
@@ -1043,7 +1045,7 @@ def _speaker_turns(text: str, lines, labels: list) -> bool:
 
 
 _NUMBERED = re.compile(
-    rf"{_BLANK}*(?:<(?:details|summary|b|strong|p|li|h[1-6])>{_BLANK}*)*(?:(?:\*\*|__|#{{1,6}}){_BLANK}*)?(\d{{1,2}}|[一二三四五六七八九十]{{1,3}}(?=[.．、]))"
+    rf"{_BLANK}*(?:{_OPEN_TAG}{_BLANK}*)*(?:(?:\*\*|__|#{{1,6}}){_BLANK}*)?(\d{{1,2}}|[一二三四五六七八九十]{{1,3}}(?=[.．、]))"
     rf"{_BLANK}*[.．、)）](?!\d){_BLANK}*(?=\S)"
 )
 _QUESTION_MARK = "?？"
