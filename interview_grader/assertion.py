@@ -162,7 +162,8 @@ def _neg_cue(with_nt: bool) -> re.Pattern[str]:
 
 # What ends a negation or reported-belief scope inside a sentence.
 _TURN = re.compile(
-    _by_first(r"而是|但是|但|其实|实际上|事实上|然而|反而|相反|所以|因此|因为|导致|从而|后来|而(?=[\u4e00-\u9fff])".split("|"), words=False)
+    # (the fillers 嗯 / 啊 / 呃 are the pauses of unpunctuated voice-to-text: "没有中心节点嗯你说的对…")
+    _by_first(r"而是|但是|但|其实|实际上|事实上|然而|反而|相反|所以|因此|因为|导致|从而|后来|而(?=[\u4e00-\u9fff])|嗯|啊|呃".split("|"), words=False)
     + "|"
     + _by_first("but|instead|rather|however|actually|in fact|in reality|whereas|while|so|because|therefore|thus|which".split("|"))
 )
@@ -242,7 +243,7 @@ _REPORTED = re.compile(
         # a view reported from someone else or from the web: 有个同事说 … / 网上不少博客写的是 …
         + [pre + "(?:同事|朋友|同学|前辈|领导|博主|面试官)(?:也)?(?:说|认为|觉得|讲过|跟我说)"
            for pre in ("有个", "有位", "有的", "一个", "我的", "之前有个", "以前有个")]
-        + [pre + "[^,。!?;\n]{0,8}?(?:博客|blog|文章|资料|教程|帖子)[^,。!?;\n]{0,8}?(?:说|写|讲|画|认为)"
+        + [pre + "[^,。!?;\n]{0,8}?(?:博客|blog|文章|资料|教程|帖子|示意图|图解|视频|课程)[^,。!?;\n]{0,8}?(?:说|写|讲|画|认为)"
            for pre in ("网上", "很多", "不少", "有些", "一些")]
         # hearsay with its source: 听别人说 … / 听同事说 … (not the candidate's own hedge 我听说)
         + ["听(?:别人|人家|同事|朋友|同学|前辈|人)(?:也)?说"],

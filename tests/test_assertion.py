@@ -39,6 +39,8 @@ ZH = [
     ("我刚入行时一直以为DDP里藏着一个参数服务器，后来发现不是。", False),  # a belief once held
     ("之前有个同事说DDP靠参数服务器同步，这个不对。", False),  # someone else's view
     ("网上不少博客写的是DDP靠参数服务器汇总，其实是all-reduce。", False),  # a source's view
+    ("网上有些示意图把DDP画成中间有个参数服务器，其实是all-reduce。", False),  # a diagram's view
+    ("有些教学视频里讲DDP靠参数服务器汇总，这不对。", False),
     ("组里流传着一种说法，说DDP底层靠参数服务器，实测并不是。", False),  # a rumour reported
     ("我一开始以为DDP靠参数服务器汇总，后来读了源码才知道是all-reduce。", False),  # first belief, corrected later
     ("DDP里rank0就是参数服务器。不对，我说错了，DDP里没有server。", False),  # taken back in the next sentence
@@ -63,6 +65,11 @@ ZH = [
     ("DDP的各卡分别把梯度发给参数服务器。", True),  # 分别 is no negation
     ("候选人未提DDP，也未提参数服务器。", False),  # a reviewer's note of what was left out
     ("那个说法不对吧DDP底下就是靠参数服务器同步的", True),  # 不对吧 judges what came before, negates nothing after (unpunctuated speech)
+    # a filler is a pause in unpunctuated voice-to-text: the negation before it ends there
+    ("它没有什么中心节点嗯DDP就是靠参数服务器同步的", True),
+    ("没啥问题啊DDP底下就是参数服务器", True),
+    ("DDP里面没有嗯没有参数服务器", False),  # the filler right after the cue is part of what is negated
+    ("DDP不依赖参数服务器嗯", False),
     # a claim with a question mark: a tag or a stated belief with rising intonation
     ("DDP是靠参数服务器同步的，对吧？", True),
     ("嗯，我觉得DDP就是靠参数服务器同步的？", True),
