@@ -45,7 +45,7 @@ def test_own_labelled_set(rubric):
     ), m
 
 
-@pytest.mark.parametrize("name", ["blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16", "blind17", "blind18"])
+@pytest.mark.parametrize("name", ["blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind20"])
 def test_later_blind_sets(rubric, name):
     m = evaluate([DATA / name / "gold.yaml"], rubric).metrics
     assert m["failures"] == 0
@@ -53,20 +53,6 @@ def test_later_blind_sets(rubric, name):
         m,
         {"spearman": 0.88, "qwk": 0.88, "topic_acc": 0.95, "status_acc": 0.95, "flag_recall": 0.9, "flag_precision": 0.9},
         {"mae_bands": 0.6},  # blind5 is 0.529 on 35 answers (0.614 before the attempt floor)
-    ), m
-
-
-@pytest.mark.parametrize("name", ["blind19", "blind20"])
-def test_newest_blind_sets(rubric, name):
-    """blind19 and blind20 arrived last (first contact: spearman 0.773 and 0.535) and are not yet at
-    the floors above (flag recall 0.714 and 0.871 after one round); these floors guard what the round
-    reached until the rest of their misses (their READMEs) are worked through."""
-    m = evaluate([DATA / name / "gold.yaml"], rubric).metrics
-    assert m["failures"] == 0
-    assert not check(
-        m,
-        {"spearman": 0.85, "qwk": 0.85, "topic_acc": 0.95, "status_acc": 0.95, "flag_recall": 0.7, "flag_precision": 0.9},
-        {"mae_bands": 0.6},
     ), m
 
 
