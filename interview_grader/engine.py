@@ -126,19 +126,21 @@ class _Plan:
         self.gates = Gates(rubric.compiler)
         gate = self.gates.gate
         r = rubric.rubric
-        misconceptions = [(m, [(p, gate(p)) for p in m.patterns]) for m in r.misconceptions]
-        # per topic, the misconceptions checked in its answers (a gate as (need, gate or None):
-        # most patterns fail on ``need`` alone, without a call)
+        def checks(patterns) -> list:
+            """Each pattern with its required bits and its gate when the gate has more to check:
+            most patterns fail on the bits alone, without a call."""
+            out = []
+            for p in patterns:
+                g = gate(p)
+                out.append((p, g.need, g if g.alternatives else None))
+            return out
+
+        misconceptions = [(m, checks(m.patterns)) for m in r.misconceptions]
+        # per topic, the misconceptions checked in its answers
         self.misconceptions = {
-            t.id: [(m, [(p, g.need, g if g.alternatives else None) for p, g in pats])
-                   for m, pats in misconceptions if m.topics is None or t.id in m.topics]
-            for t in r.topics
+            t.id: [(m, c) for m, c in misconceptions if m.topics is None or t.id in m.topics] for t in r.topics
         }
-        self.key_points = {
-            t.id: [(k, [(p, g.need, g if g.alternatives else None) for p, g in ((p, gate(p)) for p in k.patterns)])
-                   for k in t.key_points]
-            for t in r.topics
-        }
+        self.key_points = {t.id: [(k, checks(k.patterns)) for k in t.key_points] for t in r.topics}
 
 
 def _plan(rubric: LoadedRubric) -> _Plan:
