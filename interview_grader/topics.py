@@ -74,26 +74,18 @@ def classify_follow_up(question: str, goal: str | None, previous: str | None, ru
 
 
 def _follow_up(question: str, goal: str | None, previous: str, rubric: LoadedRubric) -> TopicVote | None:
-    topic = rubric.rubric.topic(previous)
+    """The vote for ``question`` read after the ``previous`` topic, or None."""
+    title = rubric.rubric.topic(previous).title
     m = _EN_BACK.search(question)
-    title = topic.title.get("en") if m else None
-    if m is None:
-        m = _ZH_BACK.search(question)
-        title = topic.title.get("zh") if m else None
-    if m is None:
-        # "Follow-up: when would you go asynchronous?" / "追问：那异步呢？": asked about the previous topic
-        f = _FOLLOW_UP.match(question)
-        if f is None:
-            return None
+    if m is not None:  # "…different from that?" -> "…different from Parameter server?"
+        resolved = question[: m.start()] + (title.get("en") or "") + question[m.end():]
+    elif (m := _ZH_BACK.search(question)) is not None:  # "那它和 DDP 有什么区别？"
+        resolved = question[: m.start()] + (title.get("zh") or "") + question[m.end():]
+    elif (f := _FOLLOW_UP.match(question)) is not None:  # "追问：那异步呢？" -> "参数同步：那异步呢？"
         zh = _ZH_CHAR.search(question) is not None
-        title = topic.title.get("zh" if zh else "en")
-        if not title:
-            return None
-        resolved = f"{title}{'：' if zh else ': '}{question[f.end():]}"
-    elif not title:
-        return None
+        resolved = f"{title.get('zh' if zh else 'en') or ''}{'：' if zh else ': '}{question[f.end():]}"
     else:
-        resolved = question[: m.start()] + title + question[m.end():]
+        return None
     doc = Doc.of(question)
     if not any(doc.occurrences(spec, rubric.compiler) for t in rubric.rubric.topics for spec in t.vocabulary):
         return None
