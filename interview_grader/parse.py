@@ -476,7 +476,7 @@ _TRAILER = re.compile(
 )
 # A forum thread goes on with other people's comments ("kettle_ops 7 hours ago | parent | next [–]"):
 # the last part ends before the first of them.
-_COMMENT_HEADER = re.compile(
+_THREAD_START = re.compile(
     r"[ \t]*(?:\S{1,40}[ \t]+\d{1,3}[ \t]+(?:second|minute|hour|day|week|month|year)s?[ \t]+ago[ \t]*\|.*"
     # a PTT post's pushes ("推 gpuPoor: 推分享  10/26 22:45") and its signature block ("--", "※ 發信站: …")
     r"|(?:推|噓|嘘|→)[ \t]+[A-Za-z0-9_.]{1,20}[ \t]*:.*|--[ \t]*|※[ \t]*(?:發信站|发信站|文章網址|文章网址|編輯|编辑).*"
@@ -496,7 +496,7 @@ def _before_trailers(text: str, lines, start: int) -> int:
     last = len(lines)
     k = len(lines) - 1
     while k >= 0 and lines[k][0] > start:
-        if _COMMENT_HEADER.fullmatch(text, *lines[k]):
+        if _THREAD_START.fullmatch(text, *lines[k]):
             last = k
         k -= 1
     end = lines[last][0] if last < len(lines) else len(text)
