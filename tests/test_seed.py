@@ -76,3 +76,16 @@ def test_golden_reports(seed, fmt, name):
         path.write_text(text, encoding="utf-8")
     assert path.exists(), f"{path} is missing: run UPDATE_GOLDEN=1 python -m pytest tests/test_seed.py"
     assert text == path.read_text(encoding="utf-8"), f"{name} changed; if intended: UPDATE_GOLDEN=1 python -m pytest tests/test_seed.py"
+
+
+def test_readme_example_is_an_excerpt_of_the_current_review(seed):
+    """README's "Example" block must stay true: every line of it is in today's Markdown review."""
+    transcript, report = seed
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Example", 1)[1]
+    block = section.split("```", 2)[1]
+    lines = [line.strip() for line in block.splitlines() if line.strip()]
+    assert len(lines) >= 5, "README's Example section lost its review excerpt"
+    text = render(report, "markdown", transcript.text)
+    stale = [line for line in lines if line not in text]
+    assert not stale, f"README's Example no longer matches the review of the seed: {stale}"
