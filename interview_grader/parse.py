@@ -68,7 +68,7 @@ _KEYWORDS: dict[str, tuple[str, ...]] = {
     ),
     "years": (
         "从业年限", "從業年限", "工作年限", "工作经验", "工作經驗", "从业经验", "從業經驗",
-        "年限", "experience", "years of experience", "work experience", "years",
+        "工作年资", "工作年資", "年资", "年資", "年限", "experience", "years of experience", "work experience", "years",
     ),
     "summary": (
         "简介", "簡介", "个人简介", "個人簡介", "候选人简介", "候選人簡介",
@@ -484,6 +484,12 @@ _THREAD_START = re.compile(
     # headers ("mlsys-hana on Feb 9", "kwabena-asante commented on Feb 9 · edited")
     r"|(?:全部回复|全部回復|全部评论|全部評論|所有评论|热门评论|最新评论|精选评论)[ \t]*\d*[ \t]*"
     r"|\d+[ \t]+comments?[ \t]*[·・|•][ \t]*\d+[ \t]+repl(?:y|ies)[ \t]*"
+    # a count of the comments that follow, alone on its line: "共 36 条评论", "共 18 則留言",
+    # V2EX's "42 条回复  •  2024-06-03 10:12:45 +08:00", Reddit's "87 comments"; Reddit's
+    # "Sort by: Best" and "level 1"; Glassdoor's list of the same "Interview Questions" again
+    r"|(?:共[ \t]*)?\d[\d,.]*[万kK]?[ \t]*(?:条|條|则|則|个|個)?(?:评论|評論|留言|回复|回復|回覆|回应|回應|comments?)"
+    r"(?:[ \t]*[·・|•][ \t]*\d{4}[-/.]\d{1,2}[-/.]\d{1,2}.*)?[ \t]*"
+    r"|sort[ \t]+by[ \t]*:.*|level[ \t]+\d{1,2}[ \t]*|interview[ \t]+questions[ \t]*"
     r"|[A-Za-z0-9][A-Za-z0-9-]{0,38}(?:[ \t]+commented)?[ \t]+on[ \t]+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?[ \t]+\d{1,2}"
     r"(?:,[ \t]*\d{4})?(?:[ \t]*·[ \t]*edited)?(?:[ \t]+(?:author|maintainer|member|contributor|collaborator|owner))?[ \t]*)",
     re.IGNORECASE,

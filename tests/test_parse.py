@@ -1565,3 +1565,38 @@ def test_bold_inline_header_labels():
     """"**職位：** X　**工作年限：** 4 年": the closing ** of the second label is not in its value."""
     t = parse("**岗位：** 工程师　**工作年限：** 4 年\n\n问题1：DDP 是什么？\n回答：多进程。\n问题2：PS 是什么？\n回答：服务器。\n")
     assert (t.role.text, t.years.text) == ("工程师", "4 年")
+
+
+# Layouts blind21's and blind22's writers planned (tests/data/blind21|22/README.md, "Layouts").
+
+
+def test_comment_counters_end_the_post_before_other_peoples_comments():
+    """共 36 条评论 (小红书), 42 条回复 • date (V2EX), 共 18 則留言 (Dcard), 87 comments (Reddit),
+    and Glassdoor's repeated "Interview Questions": what follows is not the verdict."""
+    cases = {
+        ("blind21", "b21_01"): "把分布式那块吃透！！",
+        ("blind21", "b21_05"): "候选人自己拒了。",  # the author's own 附言 stays; the replies do not
+        ("blind21", "b21_06"): "有問題可以留言～",
+        ("blind22", "b22_01"): "any reading suggestions appreciated.",
+        ("blind22", "b22_05"): "with more experience.",
+    }
+    for (folder, name), ending in cases.items():
+        t = _blind(folder, name)
+        assert t.verdict.text.endswith(ending), (name, t.verdict.text[-80:])
+        assert_spans(t)
+
+
+@pytest.mark.parametrize("line", ["共 36 条评论", "42 条回复  •  2024-06-03 10:12:45 +08:00", "共 18 則留言", "87 comments", "level 1", "Sort by: Best"])
+def test_a_comment_thread_after_the_verdict_is_cut(line):
+    t = parse(f"Q1: What is DDP?\nA: One process per GPU.\nQ2: And a PS?\nA: Servers hold the parameters.\nFeedback: Great depth.\n\n{line}\nsomeone: actually that's wrong\n")
+    assert t.verdict.text == "Great depth."
+
+
+def test_a_comment_word_inside_the_verdict_is_not_a_thread():
+    t = parse("Q1: What is DDP?\nA: One process per GPU.\nQ2: And a PS?\nA: Servers hold the parameters.\nFeedback: Great depth.\n3 comments from the panel were positive.\n")
+    assert t.verdict.text.endswith("were positive.")
+
+
+def test_taiwanese_years_label():
+    t = parse("職位：演算法工程師\n工作年資：3年\n\nQ1：DDP 是什麼？\nA：多進程。\nQ2：PS 是什麼？\nA：伺服器。\n")
+    assert t.years.text == "3年"
