@@ -1039,9 +1039,15 @@ def _speaker_turns(text: str, lines, labels: list) -> bool:
                     asker = name if lab.kind == "interviewer" else next(n for n in pair if n != name)
             labels[idx] = None
     if asker is None:
+        # a turn asks when its message ends with a question mark: the message runs to the
+        # next turn, so a chat export's "阿杰 21:02" header with the text below counts too
         asks = {n: 0 for n in pair}
-        for idx, name, _ in ours:
-            if text[lines[idx][0]:lines[idx][1]].rstrip(_LINE_TAIL).endswith(tuple(_QUESTION_MARK)):
+        nexts = [i for i, _, _ in ours[1:]] + [len(lines)]
+        for (idx, name, _), nxt in zip(ours, nexts):
+            k = nxt - 1
+            while k > idx and not text[lines[k][0]:lines[k][1]].strip():
+                k -= 1
+            if text[lines[k][0]:lines[k][1]].rstrip(_LINE_TAIL).endswith(tuple(_QUESTION_MARK)):
                 asks[name] += 1
         a, b = pair
         asker = a if asks[a] > asks[b] else b if asks[b] > asks[a] else ours[0][1]

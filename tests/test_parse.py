@@ -1600,3 +1600,15 @@ def test_a_comment_word_inside_the_verdict_is_not_a_thread():
 def test_taiwanese_years_label():
     t = parse("職位：演算法工程師\n工作年資：3年\n\nQ1：DDP 是什麼？\nA：多進程。\nQ2：PS 是什麼？\nA：伺服器。\n")
     assert t.years.text == "3年"
+
+
+def test_blind21_planned_chat_export_where_the_candidate_writes_first():
+    """b21_02: a 微信 export whose first message is the candidate's request; the senior asks
+    (his messages, below "陈师兄 21:03" lines, end with ？). The file has a header line naming the sides."""
+    labelled = _blind("blind21", "b21_02")
+    planned = parse_transcript(labelled.text.replace("面试官：陈师兄 候选人：阿杰\n", ""), "b21_02")
+    assert planned.text != labelled.text
+    assert [(q.number, q.question.text, q.answer.text) for q in planned.questions] == [
+        (q.number, q.question.text, q.answer.text) for q in labelled.questions
+    ]
+    assert planned.verdict.text == labelled.verdict.text
