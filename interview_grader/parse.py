@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import os
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 
 from .decode import DEFAULT_MAX_BYTES, display_path, read_text
@@ -429,13 +429,16 @@ _CUE_NUMBER = re.compile(r"[ \t]*(?:\d{1,6}|[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}
 _VOICE_CLOSE = re.compile(r"</v>[ \t]*$")
 
 
-def _before_cues(text: str, lines, idx: int, start: int) -> int:
+def _before_cues(text: str, lines, idx: int, start: int, senders: dict[int, str]) -> int:
     """Where a block closed by the label on line ``idx`` ends: the start of that line,
-    or earlier, before the cue number and timing line that head the label's cue."""
+    or earlier, before the chat sender line or the cue number and timing line that head
+    the label's message."""
     end = lines[idx][0]
     k = idx - 1
     while k >= 0 and lines[k][0] > start and not text[lines[k][0]:lines[k][1]].strip():
         k -= 1
+    if k >= 0 and lines[k][0] > start and k in senders:
+        return lines[k][0]  # "kaito_mlsys — 03/14/2024 9:17 PM" then "q2: …": the sender heads the question
     if k >= 0 and lines[k][0] > start and _CUE_TIME.fullmatch(text, lines[k][0], lines[k][1]):
         end = lines[k][0]
         if k >= 1 and lines[k - 1][0] > start and _CUE_NUMBER.fullmatch(text, lines[k - 1][0], lines[k - 1][1]):
@@ -650,6 +653,7 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
         raise TranscriptError(NO_QUESTIONS, path=source)
 
     b = _Builder(text, [s for s, _ in lines])
+    senders = _chat_senders(text, lines) if fmt != "dialogue" else {}
     title_idx = _title_line(text, lines, labels)
     title: dict | None = None
     if title_idx is not None:
@@ -723,7 +727,7 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
                     _header_line(ltext, _Label(kind, None, m.end()), le, header)
             continue
         if current is not None:
-            current.end = _before_cues(text, lines, idx, current.value_start)
+            current.end = _before_cues(text, lines, idx, current.value_start, senders)
         current = None
         kind = lab.kind
         if kind == "interviewer":
@@ -782,8 +786,14 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
             last = qa.goal or qa.question
             cut = _question_end(text, lines, b.line_starts, last)
             if cut is not None:
-                qa.answers.append(_Block("a", cut, last.end))
+                qa.answers.append(_Block("a", _after_sender(text, lines, b.line_starts, senders, cut, last.end), last.end))
                 last.end = cut
+        if verdict is None and qas and qas[-1].answers:
+            verdict = _closing_message(text, lines, b.line_starts, senders, qas)
+    if not dialogue and verdict is not None:
+        name = _sender_above(text, lines, b.line_starts, senders, verdict.value_start)
+        if name is not None:  # "kaito — 9:36 PM" / "feedback: …" / "bytebandit — 9:36 PM" / "ty 🙏"
+            _until_other_sender(lines, b.line_starts, senders, verdict, name)
 
     questions: list[dict] = []
     for qa in qas:
@@ -814,6 +824,72 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
         verdict=b.block_part(verdict),
         questions=questions,
     ))
+
+
+def _chat_senders(text: str, lines) -> dict[int, str]:
+    """The chat sender lines of a text ("bytebandit — 03/14/2024 9:17 PM", "小周 21:20"):
+    line index -> name, for names that head two lines or more ("see you at 10:30" once is
+    a sentence)."""
+    found: dict[int, str] = {}
+    for idx, (ls, le) in enumerate(lines):
+        tail = text[ls:le].rstrip()[-1:] if le - ls <= 80 else ""
+        if tail and tail in "0123456789Mm.]":  # the line ends with the time
+            m = _CHAT_HEADER.fullmatch(text, ls, le)
+            if m is not None:
+                found[idx] = m.group("name").casefold()
+    counts: dict[str, int] = {}
+    for name in found.values():
+        counts[name] = counts.get(name, 0) + 1
+    return {idx: name for idx, name in found.items() if counts[name] >= 2}
+
+
+def _after_sender(text: str, lines, line_starts: list[int], senders: dict[int, str], start: int, end: int) -> int:
+    """``start``, or past a chat sender line ("bytebandit — 03/14/2024 9:17 PM") that opens
+    the text from there: the answer is the message below it."""
+    i = bisect_left(line_starts, start)
+    while i < len(lines) and lines[i][0] < end and not text[lines[i][0]:lines[i][1]].strip():
+        i += 1
+    if i < len(lines) and lines[i][0] < end and i in senders:
+        return min(lines[i][1], end)
+    return start
+
+
+def _sender_above(text: str, lines, line_starts: list[int], senders: dict[int, str], pos: int) -> str | None:
+    """The name on the chat sender line right above the line holding ``pos``, if there is one."""
+    i = bisect_right(line_starts, pos) - 1
+    while i > 0 and not text[lines[i - 1][0]:lines[i - 1][1]].strip():
+        i -= 1
+    return senders.get(i - 1) if i > 0 else None
+
+
+def _until_other_sender(lines, line_starts: list[int], senders: dict[int, str], block: _Block, name: str) -> None:
+    """End ``block`` before the first message of a sender other than ``name`` inside it."""
+    j = bisect_right(line_starts, block.value_start)
+    while j < len(lines) and lines[j][0] < block.end:
+        if senders.get(j, name) != name:
+            block.end = lines[j][0]
+            return
+        j += 1
+
+
+def _closing_message(text: str, lines, line_starts: list[int], senders: dict[int, str], qas: list[_QA]) -> _Block | None:
+    """In a chat export whose questions are labelled ("q1: …" below the asker's sender line),
+    the asker's message after the last answer is the closing verdict ("ok that's it!
+    feedback: you did great …"); the reply after it (the candidate's thanks) is no part."""
+    askers = {_sender_above(text, lines, line_starts, senders, qa.question.value_start) for qa in qas}
+    if len(askers) != 1 or None in askers:
+        return None  # not every question sits under the same sender's line
+    asker = askers.pop()
+    answer = qas[-1].answers[-1]
+    i = bisect_right(line_starts, answer.value_start)
+    while i < len(lines) and lines[i][0] < answer.end:
+        if senders.get(i) == asker:
+            closing = _Block("verdict", lines[i][1], answer.end)
+            answer.end = lines[i][0]
+            _until_other_sender(lines, line_starts, senders, closing, asker)
+            return closing if text[closing.value_start:closing.end].strip() else None
+        i += 1
+    return None
 
 
 # Another side's label inside a turn's first line: the line is a header naming both sides.
@@ -988,11 +1064,13 @@ _BARE_NAME = re.compile(rf"{_BLANK}*(?P<name>[A-Z][a-z'’-]{{1,19}}(?: [A-Z][a-
 # a WebVTT voice span opening a cue's text (Teams, YouTube): "<v Megan Oduya>Okay, …</v>"
 _VOICE_TAG = re.compile(rf"{_BLANK}*<v(?:\.[\w.-]+)*[ \t]+(?P<name>[^<>\r\n]{{1,40}}?)[ \t]*>")
 # a chat export's message header on a line of its own: "小周 21:20", "Priya 2024-05-01 09:12:30",
-# Slack's "Dana Whitfield  10:02 AM" (a name of up to three words; a 12-hour clock)
+# Slack's "Dana Whitfield  10:02 AM" (a name of up to three words; a 12-hour clock), Discord's
+# "bytebandit — 03/14/2024 9:17 PM" and "bytebandit — Today at 9:17 PM"
 _CHAT_HEADER = re.compile(
     rf"{_BLANK}*(?P<name>(?:说话人|說話人|发言人|發言人|讲者|講者|[Ss]peaker|[Pp]articipant) ?\d{{1,2}}"
-    rf"|[^\s:：]{{1,16}}(?: [^\s:：\d][^\s:：]{{0,15}}){{0,2}}){_BLANK}+"
-    rf"(?:\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}{_BLANK}+)?\[?\d{{1,2}}:\d{{2}}(?::\d{{2}})?(?:{_BLANK}?[AaPp]\.?[Mm]\.?)?\]?{_BLANK}*$"
+    rf"|[^\s:：—–]{{1,16}}(?: [^\s:：\d—–][^\s:：]{{0,15}}){{0,2}}){_BLANK}+(?:[—–-]{_BLANK}+)?"
+    rf"(?:(?:\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|\d{{1,2}}/\d{{1,2}}/\d{{2,4}}|(?:[Tt]oday|[Yy]esterday) at){_BLANK}+)?"
+    rf"\[?\d{{1,2}}:\d{{2}}(?::\d{{2}})?(?:{_BLANK}?[AaPp]\.?[Mm]\.?)?\]?{_BLANK}*$"
 )
 _TURNS_MIN = 3  # turns each of the two speakers needs
 

@@ -1612,3 +1612,31 @@ def test_blind21_planned_chat_export_where_the_candidate_writes_first():
         (q.number, q.question.text, q.answer.text) for q in labelled.questions
     ]
     assert planned.verdict.text == labelled.verdict.text
+
+
+def test_blind22_planned_discord_export():
+    """b22_07: Discord's "handle — 03/14/2024 9:14 PM" sender lines around "qN: …" questions, and
+    the closing message "ok that's it! feedback: …" (the file starts it with "feedback:")."""
+    labelled = _blind("blind22", "b22_07")
+    for t in (labelled, parse_transcript(labelled.text.replace("\nfeedback: you did", "\nok that's it! feedback: you did"), "b22_07")):
+        assert len(t.questions) == 6
+        for qa in t.questions:
+            assert " — 03/14/2024" not in qa.answer.text, qa.number  # no sender line inside an answer
+            assert qa.answer.text.strip()
+        assert t.questions[0].answer.text.startswith("so basically you take your model")
+        assert t.verdict.text.rstrip().endswith("ready for the real thing 💪")  # the candidate's "yesss ty" is no part
+        assert_spans(t)
+
+
+@pytest.mark.parametrize("header", ["kaito — 03/14/2024 9:14 PM", "kaito — Today at 9:14 PM", "Kaito Sato  9:14 AM", "小周 21:20"])
+def test_chat_sender_lines_around_labelled_questions(header):
+    other = header.replace("kaito", "bytebandit").replace("Kaito Sato", "Byte Bandit").replace("小周", "阿杰")
+    text = (
+        f"{header}\nq1: what is DDP?\n{other}\none process per GPU, gradients all-reduced\n"
+        f"{header}\nq2: and a parameter server?\n{other}\nservers hold the parameters, workers push gradients\n"
+        f"{header}\nthanks, that's all. you did well\n{other}\nty!\n"
+    )
+    t = parse(text)
+    assert [qa.answer.text for qa in t.questions] == [
+        "one process per GPU, gradients all-reduced", "servers hold the parameters, workers push gradients"]
+    assert t.verdict.text == "thanks, that's all. you did well"
