@@ -169,7 +169,9 @@ _BLANK = "[ \t\u3000]"
 # A recording's timestamp: "[00:01:12]", "(01:12)", "00:01:12".
 _STAMP = r"(?:\[\d{1,2}:\d{2}(?::\d{2})?\]|\(\d{1,2}:\d{2}(?::\d{2})?\)|\d{1,2}:\d{2}(?::\d{2})?(?![\d:]))"
 # Markdown / list markers, emoji ("⏰[01:05] 问1：", "💬 答："), and a timestamp, that may precede a label.
-_PREFIX = re.compile(rf"{_BLANK}*(?:(?:{_OPEN_TAG}|\*\*|__|#{{1,6}}|>|[-*+•·●▪▸▶►]|{EMOJI}+|{_STAMP}|\d{{1,3}}/\d{{0,3}}(?={_BLANK})){_BLANK}*)*")
+# An Obsidian callout's type after its ">" ("> [!question] Q1. …", "> [!success]- Verdict") is a marker too.
+_CALLOUT = r"\[![A-Za-z][\w-]{0,20}\][+-]?"
+_PREFIX = re.compile(rf"{_BLANK}*(?:(?:{_OPEN_TAG}|\*\*|__|#{{1,6}}|>|{_CALLOUT}|[-*+•·●▪▸▶►]|{EMOJI}+|{_STAMP}|\d{{1,3}}/\d{{0,3}}(?={_BLANK})){_BLANK}*)*")
 _LABEL = re.compile(
     rf"""
     (?P<open>[【\[])?{_BLANK}*
@@ -286,6 +288,17 @@ _EN_VERDICT = re.compile(
 _LABEL_END = re.compile(rf"(?:\*\*|__)?{_BLANK}*(?:[:：](?:\*\*|__)?|(?:\*\*|__)?{_BLANK}*$)")
 
 
+def _front_matter(text: str, lines) -> int:
+    """The number of lines of a YAML front matter block that opens the text (Obsidian,
+    Jekyll, Hugo: "---", "key: value" lines, "---"), or 0."""
+    if not lines or text[lines[0][0]:lines[0][1]].strip() != "---":
+        return 0
+    for idx in range(1, min(len(lines), 40)):
+        if text[lines[idx][0]:lines[idx][1]].strip() == "---":
+            return idx + 1
+    return 0
+
+
 def _match_label(text: str, start: int, end: int) -> _Label | None:
     pos = _PREFIX.match(text, start, end).end()
     z = _ZH_VERDICT.match(text, pos, end)
@@ -329,7 +342,7 @@ def _match_label(text: str, start: int, end: int) -> _Label | None:
         # a label alone on its line, its value on the lines below: "问题3" / "### Question 3",
         # or a marked-up heading for the other parts ("## 综合评价", "**回答**"); and a
         # marked-up numbered question with its text after a space: "### Q1 What is DDP?"
-        marked = any(c in "#*_" for c in text[start:pos])
+        marked = any(c in "#*_" for c in text[start:pos]) or "[!" in text[start:pos]
         if text[m.end():end].strip(_LINE_TAIL):
             num_end = m.end("onum") if onum is not None else m.end("num")
             if not (marked and numbered_q and m.end() > num_end):  # "### Q1What" is not a label
@@ -639,6 +652,10 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
     # ("Ｑ１：", "Ａ："): one character for one, so offsets hold for both
     ltext = text.translate(_HALF_WIDTH) if _FULL_WIDTH.search(text) else text
     labels = [_match_label(ltext, s, e) if e > s else None for s, e in lines]
+    for idx in range(_front_matter(text, lines)):
+        lab = labels[idx]
+        if lab is not None and lab.kind not in _HEADER_KINDS:
+            labels[idx] = None  # "interviewer: [[Omar Siddiqui]]" in a note's metadata: no turn
     kinds = {lab.kind for lab in labels if lab is not None}
     table = _table_questions(ltext, lines) if "q" not in kinds and "|" in text else None
     if "q" in kinds or table is not None:
@@ -1257,6 +1274,8 @@ def _question_end(text: str, lines, line_starts: list[int], block: _Block) -> in
             return m.end()
     q_last = first if q_last is None else q_last
     j = q_last + 1  # a quoted question below its heading: "### Q2 — Parameter servers" / "> Explain …"
+    if text[lines[first][0]:lines[first][1]].lstrip(" \t\u3000").startswith(">"):
+        j = len(lines)  # the question is quoted itself ("> [!question] Q1. …"): the quote goes on with the answer
     while j < len(lines) and lines[j][0] < block.end:
         ls, le = lines[j]
         line = text[ls:le].strip(" \t\u3000")

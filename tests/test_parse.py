@@ -1640,3 +1640,31 @@ def test_chat_sender_lines_around_labelled_questions(header):
     assert [qa.answer.text for qa in t.questions] == [
         "one process per GPU, gradients all-reduced", "servers hold the parameters, workers push gradients"]
     assert t.verdict.text == "thanks, that's all. you did well"
+
+
+def test_blind22_planned_obsidian_callouts():
+    """b22_08: "> [!question] Q1. …" callout titles with the notes as the callout's body, and
+    "> [!success] Overall assessment" (the file splits each title and adds "A: ")."""
+    labelled = _blind("blind22", "b22_08")
+    text = re.sub(r"(?m)^> \[!question\]\n> (Q\d\. .*)\n> A: ", r"> [!question] \1\n> ", labelled.text)
+    text = text.replace("> [!success]\n> Overall assessment:\n", "> [!success] Overall assessment\n")
+    planned = parse_transcript(text, "b22_08")
+    assert text.count("> [!question] Q") == 6
+    assert [(q.number, q.question.text) for q in planned.questions] == [(q.number, q.question.text) for q in labelled.questions]
+    for p, l in zip(planned.questions, labelled.questions):
+        assert p.answer.text.removeprefix("> ").rstrip() in l.answer.text
+    assert planned.verdict.text == labelled.verdict.text
+    assert (planned.role.text, planned.years.text) == (labelled.role.text, labelled.years.text)
+    assert_spans(planned)
+
+
+def test_front_matter_names_no_speaker():
+    """An "interviewer:" key in a note's YAML front matter is metadata, not the first turn."""
+    t = parse(
+        "---\ncandidate: Lena\nrole: ML engineer\ninterviewer: Omar\n---\n\n"
+        "1. What is DDP?\nOne process per GPU; gradients are all-reduced.\n\n"
+        "2. What is a parameter server?\nServers hold the parameters; workers push gradients.\n"
+    )
+    assert t.format == "labelled"
+    assert [q.question.text for q in t.questions] == ["What is DDP?", "What is a parameter server?"]
+    assert t.role.text == "ML engineer"
