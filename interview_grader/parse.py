@@ -1155,6 +1155,10 @@ _NUMBERED = re.compile(
     rf"{_BLANK}*(?:{_OPEN_TAG}{_BLANK}*)*(?:(?:\*\*|__|#{{1,6}}){_BLANK}*)?(\d{{1,2}}|[一二三四五六七八九十]{{1,3}}(?=[.．、]))"
     rf"{_BLANK}*[.．、)）](?!\d){_BLANK}*(?=\S)"
 )
+# a two-level number under a section ("### 1.1 参数服务器是怎么工作的？" below "## 1. 面试问题")
+_SUBNUMBERED = re.compile(
+    rf"{_BLANK}*(?:(?:\*\*|__|#{{1,6}}){_BLANK}*)?(\d{{1,2}})[.．](\d{{1,2}})(?:[.．、)）](?!\d))?{_BLANK}+(?=\S)"
+)
 _QUESTION_MARK = "?？"
 
 
@@ -1180,12 +1184,16 @@ def _numbered_questions(text: str, lines, labels: list) -> bool:
         if labels[idx] is not None:
             continue
         m = _NUMBERED.match(text, ls, le)
-        if m is None:
-            continue
-        number = _to_number(m.group(1))
+        if m is not None:
+            number = _to_number(m.group(1))
+        else:
+            m = _SUBNUMBERED.match(text, ls, le)
+            if m is None:
+                continue
+            number = 1000 * int(m.group(1)) + int(m.group(2))  # 1.1, 1.2 … run as 1001, 1002 …
         # the latest run this number continues, else a new run when it is a 1
         run = next((r for r in reversed(runs) if r[-1][1] + 1 == number), None)
-        if run is None and number != 1:
+        if run is None and (number or 0) % 1000 != 1:
             continue
         line = text[ls:le].rstrip(_LINE_TAIL)
         tags = _HTML_CLOSE_TAIL.search(line) if line.endswith(">") else None
@@ -1219,7 +1227,7 @@ def _numbered_questions(text: str, lines, labels: list) -> bool:
     if not found:
         return False
     for idx, number, start in found:
-        labels[idx] = _Label("q", number, start)
+        labels[idx] = _Label("q", number % 1000 if number else number, start)
     return True
 
 

@@ -1668,3 +1668,22 @@ def test_front_matter_names_no_speaker():
     assert t.format == "labelled"
     assert [q.question.text for q in t.questions] == ["What is DDP?", "What is a parameter server?"]
     assert t.role.text == "ML engineer"
+
+
+def test_blind21_planned_two_level_numbered_headings():
+    """b21_08: a 语雀 复盘 asks its questions as "### 1.1 …？" … "### 1.6 …" under "## 1. 面试问题"
+    (the file has "### 1. …"); "## 0. 基本信息" stays a section."""
+    labelled = _blind("blind21", "b21_08")
+    text = re.sub(r"(?m)^### (\d)\. ", r"### 1.\1 ", labelled.text)
+    assert text.count("### 1.") == 6
+    planned = parse_transcript(text, "b21_08")
+    assert [(q.number, q.question.text, q.answer.text) for q in planned.questions] == [
+        (q.number, q.question.text, q.answer.text) for q in labelled.questions
+    ]
+    assert planned.verdict.text == labelled.verdict.text
+
+
+def test_two_level_numbers_in_plain_lines():
+    t = parse("1.1 What is DDP?\nOne process per GPU.\n\n1.2 What is a parameter server?\nServers hold the parameters.\n")
+    assert [(q.number, q.question.text, q.answer.text) for q in t.questions] == [
+        (1, "What is DDP?", "One process per GPU."), (2, "What is a parameter server?", "Servers hold the parameters.")]
