@@ -171,7 +171,9 @@ _STAMP = r"(?:\[\d{1,2}:\d{2}(?::\d{2})?\]|\(\d{1,2}:\d{2}(?::\d{2})?\)|\d{1,2}:
 # Markdown / list markers, emoji ("⏰[01:05] 问1：", "💬 答："), and a timestamp, that may precede a label.
 # An Obsidian callout's type after its ">" ("> [!question] Q1. …", "> [!success]- Verdict") is a marker too.
 _CALLOUT = r"\[![A-Za-z][\w-]{0,20}\][+-]?"
-_PREFIX = re.compile(rf"{_BLANK}*(?:(?:{_OPEN_TAG}|\*\*|__|#{{1,6}}|>|{_CALLOUT}|[-*+•·●▪▸▶►]|{EMOJI}+|{_STAMP}|\d{{1,3}}/\d{{0,3}}(?={_BLANK})){_BLANK}*)*")
+# A heading's section number ("## 2. 面试官反馈", "### 3.1 Feedback") is a marker too.
+_SECTION_NUMBER = r"(?<=#[ \t])\d{1,2}(?:[.．]\d{1,2})*[.．、]?(?=[ \t\u3000])"
+_PREFIX = re.compile(rf"{_BLANK}*(?:(?:{_OPEN_TAG}|\*\*|__|#{{1,6}}|>|{_CALLOUT}|{_SECTION_NUMBER}|[-*+•·●▪▸▶►]|{EMOJI}+|{_STAMP}|\d{{1,3}}/\d{{0,3}}(?={_BLANK})){_BLANK}*)*")
 _LABEL = re.compile(
     rf"""
     (?P<open>[【\[])?{_BLANK}*
@@ -195,6 +197,7 @@ _INLINE_HEADER = re.compile(
     rf"(?<![A-Za-z0-9])(?P<kw>{_alternation(_HEADER_WORDS)}){_BLANK}*[:：](?:\*\*|__)?", re.IGNORECASE
 )
 _NEWLINE = re.compile(r"\r\n|\r|\n")
+_HEADING = re.compile(r"[ \t]{0,3}(#{1,6})[ \t]+\S")
 _FULL_WIDTH = re.compile("[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]")
 _HALF_WIDTH = {c: c - 0xFEE0 for r in ((0xFF10, 0xFF1A), (0xFF21, 0xFF3B), (0xFF41, 0xFF5B)) for c in range(*r)}
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]")
@@ -708,9 +711,20 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
             return state in ("q", "goal", "ans")
         return state in ("q", "goal")
 
+    section = 0  # the level of the last markdown heading ("## 2. 面试官反馈": 2)
+    verdict_section = 0  # the level of the section the verdict is in
     for idx, (ls, le) in enumerate(lines):
         if idx == title_idx:
             continue
+        h = _HEADING.match(text, ls, le)
+        if h is not None:
+            level = len(h.group(1))
+            if state == "verdict" and current is verdict and 0 < level <= verdict_section:
+                # "## 3. 自我反思" after the "## 2. 面试官反馈" section: the verdict ends with its section
+                current.end = ls
+                current = None
+                state = "post"
+            section = level
         if table is not None and table.first <= idx <= table.last:
             if idx == table.first:  # the table's rows are the questions and answers
                 if current is not None:
@@ -776,6 +790,7 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
         elif kind == "verdict":
             current = _Block("verdict", lab.value_start)
             verdict = current
+            verdict_section = section
             state = "verdict"
         else:  # header field, possibly several on one line
             current = _header_line(ltext, lab, le, header)

@@ -1687,3 +1687,14 @@ def test_two_level_numbers_in_plain_lines():
     t = parse("1.1 What is DDP?\nOne process per GPU.\n\n1.2 What is a parameter server?\nServers hold the parameters.\n")
     assert [(q.number, q.question.text, q.answer.text) for q in t.questions] == [
         (1, "What is DDP?", "One process per GPU."), (2, "What is a parameter server?", "Servers hold the parameters.")]
+
+
+def test_a_verdict_ends_with_its_markdown_section():
+    """b21_08: "## 2. 面试官反馈" (a numbered heading) starts the verdict, and "## 3. 自我反思"
+    after it is the author's own section, not the interviewer's words."""
+    t = _blind("blind21", "b21_08")
+    assert not t.questions[-1].answer.text.rstrip().endswith("面试官反馈")
+    assert t.verdict.text == "整体基础不错，PS 这块理解得很到位，表达也清楚，后续等 HR 联系。"
+    t = parse("## Questions\n\n### Q1: What is DDP?\nA: One process per GPU.\n\n### Q2: What is a PS?\nA: Servers.\n\n"
+              "## Feedback\n\nStrong.\n\n### Details\nGood depth.\n\n## Next steps\n\nRead the ZeRO paper.\n")
+    assert t.verdict.text == "Strong.\n\n### Details\nGood depth."  # a deeper heading stays inside
