@@ -521,7 +521,7 @@ def _before_trailers(text: str, lines, start: int) -> int:
     last = len(lines)
     k = len(lines) - 1
     while k >= 0 and lines[k][0] > start:
-        if _THREAD_START.fullmatch(text, *lines[k]):
+        if _THREAD_START.fullmatch(text, *lines[k]) or _MAIL_HEADER.fullmatch(text, *lines[k]):
             last = k
         k -= 1
     end = lines[last][0] if last < len(lines) else len(text)
@@ -716,6 +716,10 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
     for idx, (ls, le) in enumerate(lines):
         if idx == title_idx:
             continue
+        if state == "verdict" and current is verdict and _MAIL_HEADER.fullmatch(text, ls, le):
+            current.end = ls  # the recruiter's mail ends; the one quoted below it is another's
+            current = None
+            state = "post"
         h = _HEADING.match(text, ls, le)
         if h is not None:
             level = len(h.group(1))
@@ -1105,6 +1109,18 @@ _CHAT_HEADER = re.compile(
     rf"\[?\d{{1,2}}:\d{{2}}(?::\d{{2}})?(?:{_BLANK}?[AaPp]\.?[Mm]\.?)?\]?{_BLANK}*$"
 )
 _TURNS_MIN = 3  # turns each of the two speakers needs
+_MAIL_FIELDS = frozenset({
+    "from", "to", "sent", "subject", "cc", "bcc", "date", "reply-to",
+    "发件人", "發件人", "收件人", "主题", "主題", "发送时间", "發送時間", "抄送", "日期",
+})
+# the header of an e-mail quoted below a reply: "From: Tomás Ferreira <tomas@…>", "发件人：…",
+# "-----Original Message-----", "On Mon, Apr 8, 2024 at 10:15 AM Tomás <…> wrote:"
+_MAIL_HEADER = re.compile(
+    r"[ \t>]*(?:(?:from|发件人|發件人)[ \t]*[:：].*(?:<[^<>@\s]+@[^<>\s]+>|@[\w-]+\.\w).*"
+    r"|-{2,}[ \t]*(?:original message|forwarded message|原始邮件|原始郵件|转发的邮件)[ \t]*-{2,}"
+    r"|on[ \t].{6,120}[ \t]wrote:)[ \t]*",
+    re.IGNORECASE,
+)
 
 
 def _speaker_turns(text: str, lines, labels: list) -> bool:
@@ -1132,7 +1148,8 @@ def _speaker_turns(text: str, lines, labels: list) -> bool:
                 turns.append((idx, m.group("name").casefold(), m.end()))
     counts: dict[str, int] = {}
     for _, name, _ in turns:
-        counts[name] = counts.get(name, 0) + 1
+        if name not in _MAIL_FIELDS:  # an e-mail thread's "From:" / "Subject:" lines are no speakers
+            counts[name] = counts.get(name, 0) + 1
     pair = sorted(counts, key=lambda n: (-counts[n], n))[:2]
     if len(pair) < 2 or counts[pair[1]] < _TURNS_MIN:
         return False
@@ -1167,7 +1184,7 @@ def _speaker_turns(text: str, lines, labels: list) -> bool:
 
 
 _NUMBERED = re.compile(
-    rf"{_BLANK}*(?:{_OPEN_TAG}{_BLANK}*)*(?:(?:\*\*|__|#{{1,6}}){_BLANK}*)?(\d{{1,2}}|[一二三四五六七八九十]{{1,3}}(?=[.．、]))"
+    rf"{_BLANK}*(?:>{_BLANK}*)?(?:{_OPEN_TAG}{_BLANK}*)*(?:(?:\*\*|__|#{{1,6}}){_BLANK}*)?(\d{{1,2}}|[一二三四五六七八九十]{{1,3}}(?=[.．、]))"
     rf"{_BLANK}*[.．、)）](?!\d){_BLANK}*(?=\S)"
 )
 # a two-level number under a section ("### 1.1 参数服务器是怎么工作的？" below "## 1. 面试问题")

@@ -1698,3 +1698,29 @@ def test_a_verdict_ends_with_its_markdown_section():
     t = parse("## Questions\n\n### Q1: What is DDP?\nA: One process per GPU.\n\n### Q2: What is a PS?\nA: Servers.\n\n"
               "## Feedback\n\nStrong.\n\n### Details\nGood depth.\n\n## Next steps\n\nRead the ZeRO paper.\n")
     assert t.verdict.text == "Strong.\n\n### Details\nGood depth."  # a deeper heading stays inside
+
+
+def test_blind22_planned_email_thread():
+    """b22_06: an e-mail thread, newest first, with the answers inline under quoted numbered
+    questions "> 1. …?" (the file has "> Q1."); "From:" / "Subject:" lines are no speakers, the
+    last answer ends before the quoted original mail, the verdict before the candidate's mail."""
+    labelled = _blind("blind22", "b22_06")
+    planned = parse_transcript(re.sub(r"(?m)^> Q(\d)\. ", r"> \1. ", labelled.text), "b22_06")
+    assert planned.text != labelled.text
+    for t in (planned, labelled):
+        assert t.format == "labelled" and len(t.questions) == 6
+        assert t.questions[-1].answer.text.endswith("Best regards,\nAnika")
+        assert t.verdict.text.startswith("“Anika’s answers show")
+        assert "From:" not in t.verdict.text
+        assert_spans(t)
+    assert [(q.question.text, q.answer.text) for q in planned.questions] == [(q.question.text, q.answer.text) for q in labelled.questions]
+
+
+def test_mail_headers_are_not_speakers():
+    mail = "From: Ann <ann@x.com>\nSent: Monday 10:15\nTo: Bo <bo@y.com>\nSubject: screen\n\n"
+    text = (mail + "Hi Bo, answers inline.\n\n> 1. What is DDP?\n\nOne process per GPU.\n\n"
+            "> 2. What is a PS?\n\nServers hold the parameters.\n\nBest,\nAnn\n\n" + mail + "Please answer:\n1. What is DDP?\n2. What is a PS?\n") * 1
+    t = parse(text)
+    assert t.format == "labelled"
+    assert [(q.question.text, q.answer.text) for q in t.questions] == [
+        ("What is DDP?", "One process per GPU."), ("What is a PS?", "Servers hold the parameters.\n\nBest,\nAnn")]
