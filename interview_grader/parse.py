@@ -172,7 +172,8 @@ _STAMP = r"(?:\[\d{1,2}:\d{2}(?::\d{2})?\]|\(\d{1,2}:\d{2}(?::\d{2})?\)|\d{1,2}:
 # An Obsidian callout's type after its ">" ("> [!question] Q1. …", "> [!success]- Verdict") is a marker too.
 _CALLOUT = r"\[![A-Za-z][\w-]{0,20}\][+-]?"
 # A heading's section number ("## 2. 面试官反馈", "### 3.1 Feedback") is a marker too.
-_SECTION_NUMBER = r"(?<=#[ \t])\d{1,2}(?:[.．]\d{1,2})*[.．、]?(?=[ \t\u3000])"
+# So is a Chinese section numeral opening a line ("二、综合评价").
+_SECTION_NUMBER = r"(?:(?<=#[ \t])\d{1,2}(?:[.．]\d{1,2})*[.．、]?(?=[ \t\u3000])|(?<![^\n\r \t\u3000])[一二三四五六七八九十]{1,3}、)"
 _PREFIX = re.compile(rf"{_BLANK}*(?:(?:{_OPEN_TAG}|\*\*|__|#{{1,6}}|>|{_CALLOUT}|{_SECTION_NUMBER}|[-*+•·●▪▸▶►]|{EMOJI}+|{_STAMP}|\d{{1,3}}/\d{{0,3}}(?={_BLANK})){_BLANK}*)*")
 _LABEL = re.compile(
     rf"""
@@ -345,7 +346,7 @@ def _match_label(text: str, start: int, end: int) -> _Label | None:
         # a label alone on its line, its value on the lines below: "问题3" / "### Question 3",
         # or a marked-up heading for the other parts ("## 综合评价", "**回答**"); and a
         # marked-up numbered question with its text after a space: "### Q1 What is DDP?"
-        marked = any(c in "#*_" for c in text[start:pos]) or "[!" in text[start:pos]
+        marked = any(c in "#*_、" for c in text[start:pos]) or "[!" in text[start:pos]
         if text[m.end():end].strip(_LINE_TAIL):
             num_end = m.end("onum") if onum is not None else m.end("num")
             if not (marked and numbered_q and m.end() > num_end):  # "### Q1What" is not a label
@@ -445,14 +446,29 @@ _CUE_NUMBER = re.compile(r"[ \t]*(?:\d{1,6}|[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}
 _VOICE_CLOSE = re.compile(r"</v>[ \t]*$")
 
 
+# an interviewer's rating of the answer above it, on a line of its own: "评分：4/5",
+# "面试官评分:4 / 5", "Rating: 3/4", "Score: 7 out of 10"
+_RATING = re.compile(
+    r"[ \t>*_-]*(?:面试官|面試官|interviewer'?s?[ \t]+)?(?:评分|評分|打分|得分|rating|score)[ \t*_]*[:：][ \t*_]*"
+    r"\d{1,2}(?:\.\d)?[ \t]*(?:/|／|out of|分)[ \t]*(?:\d{1,3})?[ \t*_.。]*",
+    re.IGNORECASE,
+)
+
+
 def _before_cues(text: str, lines, idx: int, start: int, senders: dict[int, str]) -> int:
     """Where a block closed by the label on line ``idx`` ends: the start of that line,
-    or earlier, before the chat sender line or the cue number and timing line that head
-    the label's message."""
+    or earlier, before the interviewer's rating lines that close the block, and before
+    the chat sender line or the cue number and timing line that head the label's message."""
     end = lines[idx][0]
     k = idx - 1
-    while k >= 0 and lines[k][0] > start and not text[lines[k][0]:lines[k][1]].strip():
+    while k >= 0 and lines[k][0] > start:
+        if _RATING.fullmatch(text, *lines[k]):
+            end = lines[k][0]
+        elif text[lines[k][0]:lines[k][1]].strip():
+            break
         k -= 1
+    if end < lines[idx][0]:
+        return _before_voice_close(text, start, end)
     if k >= 0 and lines[k][0] > start and k in senders:
         return lines[k][0]  # "kaito_mlsys — 03/14/2024 9:17 PM" then "q2: …": the sender heads the question
     if k >= 0 and lines[k][0] > start and _CUE_TIME.fullmatch(text, lines[k][0], lines[k][1]):

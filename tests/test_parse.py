@@ -1724,3 +1724,17 @@ def test_mail_headers_are_not_speakers():
     assert t.format == "labelled"
     assert [(q.question.text, q.answer.text) for q in t.questions] == [
         ("What is DDP?", "One process per GPU."), ("What is a PS?", "Servers hold the parameters.\n\nBest,\nAnn")]
+
+
+@pytest.mark.parametrize("rating", ["评分：4/5", "面试官评分:4 / 5", "Rating: 3/4", "**Score:** 7 out of 10"])
+def test_a_rating_line_closes_the_answer_above_it(rating):
+    t = parse(f"Q1: What is DDP?\nA: One process per GPU.\n{rating}\n\nQ2: What is a PS?\nA: Servers hold the parameters.\n{rating}\nFeedback: fine.\n")
+    assert [q.answer.text for q in t.questions] == ["One process per GPU.", "Servers hold the parameters."]
+
+
+def test_rating_lines_of_real_forms():
+    """b17_07 (评分：N/5), b18_06 (Rating: N/4), b21_07 (面试官评分:4 / 5): no answer ends with its rating."""
+    for folder, name in (("blind17", "b17_07"), ("blind18", "b18_06"), ("blind21", "b21_07")):
+        t = _blind(folder, name)
+        for qa in t.questions:
+            assert not re.search(r"(?:评分|Rating)\s*[:：]\s*\d", qa.answer.text), (name, qa.number)
