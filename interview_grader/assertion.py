@@ -36,12 +36,14 @@ from functools import lru_cache
 # same order.)
 # (the dot that closes "i.e." / "e.g." ends nothing: "Centralized, i.e. the PS, and collective" is one sentence)
 _ABBR_DOT = r"\.(?<!(?<![a-z])i\.e\.)(?<!(?<![a-z])e\.g\.)"
-_SENT_END = re.compile(r"。|!|\?|\n|" + _ABBR_DOT + r"(?=\s|$|[^\x00-\x7f])|……?")
-_CLAUSE_END = re.compile(r"。|!|\?|;|\n|,|:|，|" + _ABBR_DOT + r"(?=\s|$|[^\x00-\x7f])|……?|、(?<=[^\x00-\x7f]、)")
+# (a closing quote or bracket may stand between the full stop and the space: 'only gradients travel." Added …')
+_AFTER_DOT = r"[\"')]*(?=\s|$|[^\x00-\x7f])"  # the quote closes the sentence it ends
+_SENT_END = re.compile(r"。|!|\?|\n|" + _ABBR_DOT + _AFTER_DOT + r"|……?")
+_CLAUSE_END = re.compile(r"。|!|\?|;|\n|,|:|，|" + _ABBR_DOT + _AFTER_DOT + r"|……?|、(?<=[^\x00-\x7f]、)")
 
 
 _CLAUSE_SPLIT = re.compile(f"({_CLAUSE_END.pattern})")  # split() keeps the separators
-_SENT_CHARS = frozenset("。!?\n.…")  # the last character of a _SENT_END match
+_SENT_CHARS = frozenset("。!?\n.…\"')")  # the last character of a _SENT_END match
 
 
 def _segments(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
@@ -242,7 +244,7 @@ _REPORTED = re.compile(
         + [pre + "(?:以为|觉得|认为|理解的是|理解成|理解为|的理解是)" for pre in ("一开始", "刚开始", "最开始", "起初", "起先", "开始我")]
         # a view reported from someone else or from the web: 有个同事说 … / 网上不少博客写的是 …
         + [pre + "(?:同事|朋友|同学|前辈|领导|博主|面试官)(?:也)?(?:说|认为|觉得|讲过|跟我说)"
-           for pre in ("有个", "有位", "有的", "一个", "我的", "之前有个", "以前有个")]
+           for pre in ("有个", "有位", "有的", "一个", "我的", "之前有个", "以前有个", "有")]
         + [pre + "[^,。!?;\n]{0,8}?(?:博客|blog|文章|资料|教程|帖子|示意图|图解|视频|课程)[^,。!?;\n]{0,8}?(?:说|写|讲|画|认为)"
            for pre in ("网上", "很多", "不少", "有些", "一些")]
         # hearsay with its source: 听别人说 … / 听同事说 … (not the candidate's own hedge 我听说)
@@ -300,7 +302,8 @@ _SENDER_LINE = re.compile(r"\S{1,16}(?: \S{1,16}){0,2} +(?:\d{4}[-/.]\d{1,2}[-/.
 _RETRACT_LEAD = " ,哦噢啊嗯呃我"
 # what may open a sentence before a retraction cue and still leave the cue opening it:
 # "… grows with N... no, scratch that", "Oh wait, no, …", "嗯，不对"
-_LEAD_IN = re.compile(r"(?:[\s,.…—!]|(?:no|oh|wait|sorry|um+|uh+|hmm+|ok|okay|well|hang on|hold on)\b)*")  # may stand between a clause start and a Chinese cue ("哦不对", "我说错了")
+# (a closing quote left over from the sentence before, and a linking "and", too: '"DP splits the model..." and caught myself')
+_LEAD_IN = re.compile(r"(?:[\s,.…—!\"')]|(?:no|oh|wait|sorry|um+|uh+|hmm+|ok|okay|well|hang on|hold on|and|then)\b)*")  # may stand between a clause start and a Chinese cue ("哦不对", "我说错了")
 # A sentence ending in "?" that is still a claim: a belief stated with rising intonation
 # ("I think sync means everyone waits, so async is faster?") or with a tag ("…, right?", "…对吧?").
 _HEDGED_CLAIM = re.compile(

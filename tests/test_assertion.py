@@ -38,6 +38,8 @@ ZH = [
     ("我不同意DDP要靠参数服务器这种说法。", False),
     ("我刚入行时一直以为DDP里藏着一个参数服务器，后来发现不是。", False),  # a belief once held
     ("之前有个同事说DDP靠参数服务器同步，这个不对。", False),  # someone else's view
+    ("之前有同事说DDP就是靠参数服务器同步的，这是不对的。", False),  # a colleague with no measure word
+    ("我们组有朋友认为DDP底层是参数服务器。", False),
     ("网上不少博客写的是DDP靠参数服务器汇总，其实是all-reduce。", False),  # a source's view
     ("网上有些示意图把DDP画成中间有个参数服务器，其实是all-reduce。", False),  # a diagram's view
     ("有些教学视频里讲DDP靠参数服务器汇总，这不对。", False),
@@ -102,6 +104,9 @@ EN = [
     ("I think DDP has a parameter server, rank zero... actually no, sorry, that's wrong.", False),  # taken back
     ("DDP keeps a parameter server on rank zero. No wait, scratch that: it all-reduces.", False),
     ("She had heard from a colleague that DDP relies on a parameter server, but was unsure.", False),  # hearsay
+    ('"DDP never needs a server." Added that DDP relies on a parameter server in her old job.', True),  # a quote closed after its full stop ends the sentence
+    ('"DDP is all-reduce only." Then a parameter server came up.', False),  # ... so the claim does not span the quote and the next sentence
+    ('I opened with "DDP relies on a parameter server..." and caught myself: it is all-reduce.', False),  # the retraction reaches back past the closed quote
     ("I've heard people say DDP relies on a parameter server.", False),
     ("I heard DDP relies on a parameter server.", True),  # no source: the speaker's own hedged claim
     ("A common misreading is that DDP relies on a parameter server; it does not.", False),

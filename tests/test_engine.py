@@ -158,3 +158,34 @@ def test_a_correct_clause_beside_a_wrong_one_still_counts(rubric):
     assert "ring-neighbours" in [c.id for c in both.covered] or any("相邻" in c.evidence for c in both.covered)
     for c in both.covered:
         assert all(c.end <= f.start or f.end <= c.start for f in both.misconceptions)  # no shared words
+
+
+@pytest.mark.parametrize(
+    "question,answer,status",
+    [
+        # a non-committal comparison still answers the question: empty talk, grade 1 (BRIEF §4), not off-topic
+        ("How would you compare DDP with a parameter server architecture?",
+         "Honestly it depends on the use case. Both of them are very powerful, and each has its own strengths and "
+         "weaknesses, so you pick the one that fits.", "graded"),
+        ("同步训练和异步训练有什么区别？", "这个要看具体情况，两者各有优劣，没有绝对的好坏，适合自己的就是最好的。", "graded"),
+        # talk about something else stays off-topic
+        ("How would you compare DDP with a parameter server architecture?",
+         "At my last job we moved everything to Kubernetes and set up a weekly sync with the stakeholders.", "off-topic"),
+    ],
+)
+def test_empty_talk_on_a_comparison_is_an_attempt(rubric, question, answer, status):
+    text = f"Q1: {question}\nA: {answer}\n" if question.isascii() else f"问题1：{question}\n回答：{answer}\n"
+    a = grade(parse_transcript(text, "t.txt"), rubric).answers[0]
+    assert a.status == status, (a.status, a.score)
+    assert (a.grade == 1) if status == "graded" else (a.score == 0)
+
+
+def test_a_training_recipe_is_not_the_steps_of_a_ddp_job(rubric):
+    """Gradient clipping in a hyperparameter recipe is not DDP vocabulary; gradients all-reduced in backward are."""
+    q = "Q1: Walk me through the steps of a DDP training script.\nA: "
+    recipe = "I start with a learning rate sweep, use cosine decay with warmup and gradient clipping at 1.0."
+    a = grade(parse_transcript(q + recipe + "\n", "t.txt"), rubric).answers[0]
+    assert a.status == "off-topic", (a.status, a.score)
+    steps = "You launch it, and in backward the gradients get averaged across the GPUs."
+    b = grade(parse_transcript(q + steps + "\n", "t.txt"), rubric).answers[0]
+    assert b.status == "graded", (b.status, b.score)
