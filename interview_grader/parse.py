@@ -455,14 +455,20 @@ _RATING = re.compile(
 )
 
 
+# what opens the next part rather than closing this one: an Obsidian callout's first line
+# ("> [!question]") and a markdown section heading ("## Decision") right above a label
+_OPENER = re.compile(rf"[ \t]*>[ \t]*{_CALLOUT}[ \t]*|[ \t]{{0,3}}#{{1,6}}[ \t]+\S.*")
+
+
 def _before_cues(text: str, lines, idx: int, start: int, senders: dict[int, str]) -> int:
     """Where a block closed by the label on line ``idx`` ends: the start of that line,
-    or earlier, before the interviewer's rating lines that close the block, and before
-    the chat sender line or the cue number and timing line that head the label's message."""
+    or earlier, before the interviewer's rating lines that close the block and the callout
+    or section heading that opens the next, and before the chat sender line or the cue
+    number and timing line that head the label's message."""
     end = lines[idx][0]
     k = idx - 1
     while k >= 0 and lines[k][0] > start:
-        if _RATING.fullmatch(text, *lines[k]):
+        if _RATING.fullmatch(text, *lines[k]) or _OPENER.fullmatch(text, *lines[k]):
             end = lines[k][0]
         elif text[lines[k][0]:lines[k][1]].strip():
             break

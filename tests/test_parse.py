@@ -1738,3 +1738,12 @@ def test_rating_lines_of_real_forms():
         t = _blind(folder, name)
         for qa in t.questions:
             assert not re.search(r"(?:评分|Rating)\s*[:：]\s*\d", qa.answer.text), (name, qa.number)
+
+
+def test_the_next_callout_or_section_heading_is_no_part_of_an_answer():
+    """b22_08: each answer ended with the next "> [!question]" line, the last with "## Decision"."""
+    t = _blind("blind22", "b22_08")
+    for qa in t.questions:
+        assert not qa.answer.text.rstrip().endswith(("[!question]", "[!success]", "## Decision")), qa.number
+    t = parse("## Questions\n\n### Q1: What is DDP?\nA: One process per GPU.\n\n## Round two\n\n### Q2: What is a PS?\nA: Servers.\n")
+    assert [q.answer.text for q in t.questions] == ["One process per GPU.", "Servers."]
