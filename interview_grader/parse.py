@@ -282,10 +282,10 @@ _ZH_VERDICT = re.compile(
 # "Overall Recommendation: Yes"); with a colon, or alone on their line as a heading.
 _EN_BY = r"(?:the\s+)?(?:interviewer|panel|recruiter|hiring\s+manager|hr|hiring\s+team|team|manager)s?"
 _EN_VERDICT = re.compile(
-    rf"(?:(?:{_EN_BY})(?:'s|’s)?{_BLANK}+)?(?:feedback|notes|comments|verdict|assessment|evaluation|decision)"
+    rf"(?:(?:{_EN_BY})(?:'s|’s)?{_BLANK}+)?(?:feedback|notes|comments?|verdict|assessment|evaluation|decision)"
     rf"{_BLANK}+(?:at{_BLANK}+the{_BLANK}+end|afterwards|after{_BLANK}+the{_BLANK}+(?:call|interview|loop)|later|"
     rf"the{_BLANK}+next{_BLANK}+day|from{_BLANK}+{_EN_BY})(?:{_BLANK}+[a-z]+){{0,3}}"
-    rf"|(?:{_EN_BY})(?:'s|’s)?{_BLANK}+(?:feedback|notes|comments|verdict|assessment|evaluation|decision)(?:{_BLANK}+[a-z]+){{1,4}}(?={_BLANK}*[:：])"
+    rf"|(?:{_EN_BY})(?:'s|’s)?{_BLANK}+(?:feedback|notes|comments?|verdict|assessment|evaluation|decision)(?:{_BLANK}+[a-z]+){{1,4}}(?={_BLANK}*[:：])"
     rf"|key{_BLANK}+take-?{_BLANK}?aways|(?:overall|hiring|final){_BLANK}+recommendation",
     re.IGNORECASE,
 )
@@ -456,8 +456,8 @@ _RATING = re.compile(
 
 
 # what opens the next part rather than closing this one: an Obsidian callout's first line
-# ("> [!question]") and a markdown section heading ("## Decision") right above a label
-_OPENER = re.compile(rf"[ \t]*>[ \t]*{_CALLOUT}[ \t]*|[ \t]{{0,3}}#{{1,6}}[ \t]+\S.*")
+# ("> [!question]"), a markdown section heading ("## Decision") or a rule ("---") right above a label
+_OPENER = re.compile(rf"[ \t]*>[ \t]*{_CALLOUT}[ \t]*|[ \t]{{0,3}}#{{1,6}}[ \t]+\S.*|[ \t]*(?:-{{3,}}|\*{{3,}}|_{{3,}}|—{{2,}})[ \t]*")
 
 
 def _before_cues(text: str, lines, idx: int, start: int, senders: dict[int, str]) -> int:

@@ -1747,3 +1747,12 @@ def test_the_next_callout_or_section_heading_is_no_part_of_an_answer():
         assert not qa.answer.text.rstrip().endswith(("[!question]", "[!success]", "## Decision")), qa.number
     t = parse("## Questions\n\n### Q1: What is DDP?\nA: One process per GPU.\n\n## Round two\n\n### Q2: What is a PS?\nA: Servers.\n")
     assert [q.answer.text for q in t.questions] == ["One process per GPU.", "Servers."]
+
+
+def test_a_rule_above_a_label_and_a_comment_label():
+    """b23_05: the "---" before the verdict heading is no part of the last answer; b24_08:
+    "Interviewer's comment at the end:" below "## Overall assessment" starts the verdict."""
+    t = _blind("blind23", "b23_05")
+    assert not t.questions[-1].answer.text.rstrip().endswith("---")
+    t = _blind("blind24", "b24_08")
+    assert t.verdict.text.startswith('"You clearly know this area very well')
