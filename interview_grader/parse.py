@@ -764,7 +764,7 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
             continue
         lab = labels[idx]
         if lab is not None and dialogue and not turns_started and lab.kind in ("interviewer", "candidate"):
-            if _ROLE_LABEL.search(ltext, lab.value_start, le) or _names_a_side(ltext, lines, labels, idx, lab):
+            if _names_the_sides(ltext, lines, labels, idx, lab):
                 # "Interviewer: R. Okafor. Candidate: K. Brandt." / "面试官A：王工（训练框架组）" then
                 # "候选人：孙同学": a header naming the sides, not a turn
                 lab = None
@@ -963,9 +963,15 @@ _THANKS = re.compile(
 _NAME_VALUE = re.compile(r"[ \t\u3000]*[^?？。.!！\n]{1,24}?[ \t\u3000]*")
 
 
-def _names_a_side(text: str, lines, labels: list, idx: int, lab: _Label) -> bool:
-    """Is a speaker line before the first turn only a name ("面试官A：王工（训练框架组）",
-    "Candidate: Jane Roe") with another speaker line right below it?"""
+def _names_the_sides(text: str, lines, labels: list, idx: int, lab: _Label) -> bool:
+    """Is a speaker line before the first turn a header naming the sides rather than a turn?
+
+    Either it names the other side too ("Interviewer: R. Okafor. Candidate: K. Brandt."),
+    or it is only a name ("面试官A：王工（训练框架组）", "Candidate: Jane Roe") with another
+    speaker line right below it.
+    """
+    if _ROLE_LABEL.search(text, lab.value_start, lines[idx][1]):
+        return True
     if not _NAME_VALUE.fullmatch(text, lab.value_start, lines[idx][1]):
         return False
     j = idx + 1
