@@ -173,11 +173,27 @@ _TURN = re.compile(
 # A reported view rejected at the end of its sentence ("网上有文章说 DDP 其实是拿 rank 0 当 server，
 # 这是不对的"): the view runs to the rejection, past turn words inside it (其实 there is the view's own).
 _REJECTED = re.compile(
-    r"(?<=[,;:—])\s*(?:"
+    r"(?<=[,;:—\s])\s*(?:"
     + _by_first("这是不对的|这是错的|这是错误的|这不对|这个不对|这种说法不对|这个说法不对|这种说法是错的|这个说法是错的".split("|"), words=False)
     + "|"
-    + _by_first("that's wrong|that is wrong|which is wrong|that's not true|that's not right|that's exactly backwards|that's backwards".split("|"))
+    # the speaker's dissent closing the view: "…，我不同意这个说法" / "…，我觉得不太对"
+    + _by_first("我不同意|我不认同|我不赞同|我觉得不对|我觉得不太对|我认为不对|我认为不太对|这个说法不太对|这种说法不太对".split("|"), words=False)
+    + "|"
+    + _by_first(
+        "that's wrong|that is wrong|which is wrong|that's not true|that's not right|that's exactly backwards|that's backwards|"
+        # "… and said flatly that this is wrong", "…, but it's misleading"
+        "this is wrong|that this is wrong|that that is wrong|this is not right|this is not true|that's incorrect|this is incorrect|"
+        "i disagree|i don't agree|i didn't agree|i do not agree|i did not agree".split("|")
+    )
     + ")"
+)
+
+# A reported view the speaker then endorses ("I read a blog post that said …, and I agree with that",
+# "网上有文章说 …，我也同意"): the view is the speaker's own claim.
+_ENDORSED = re.compile(
+    _by_first("我同意|我也同意|我挺同意|我很同意|我赞同|我也赞同|我认同|我也认同|我也这么认为|我也是这么认为|我也这么觉得|我也是这么觉得".split("|"), words=False)
+    + "|"
+    + _by_first("i agree|i totally agree|i fully agree|i'd agree|i would agree|i agreed|and i agree|i think so too|i think that's right|i think they're right|i think it's right".split("|"))
 )
 
 # A reviewer's note of what was left out ("Did not mention DistributedSampler, set_epoch or gradient
@@ -245,6 +261,9 @@ _REPORTED = re.compile(
         # a view reported from someone else or from the web: 有个同事说 … / 网上不少博客写的是 …
         + [pre + "(?:同事|朋友|同学|前辈|领导|博主|面试官)(?:也)?(?:说|认为|觉得|讲过|跟我说)"
            for pre in ("有个", "有位", "有的", "一个", "我的", "之前有个", "以前有个", "有")]
+        # ... or someone senior from school or the team: 之前有个师兄跟我说 … / 我导师说 …
+        + [pre + "(?:师兄|师姐|学长|学姐|导师|老师|mentor|组里的人|组里的同事)(?:也)?(?:说|认为|觉得|讲过|跟我说|和我说|告诉我)"
+           for pre in ("有个", "有位", "一个", "我的", "我", "之前有个", "以前有个", "有")]
         + [pre + "[^,。!?;\n]{0,8}?(?:博客|blog|文章|资料|教程|帖子|示意图|图解|视频|课程)[^,。!?;\n]{0,8}?(?:说|写|讲|画|认为)"
            for pre in ("网上", "很多", "不少", "有些", "一些")]
         # hearsay with its source: 听别人说 … / 听同事说 … (not the candidate's own hedge 我听说)
@@ -274,7 +293,13 @@ _REPORTED = re.compile(
             "at first i (?:thought|believed|assumed)", "initially i (?:thought|believed|assumed)",
             # one describing word may stand before the source: "a senior colleague once told me …"
             *[pre + " (?:[a-z]+ )?(?:colleague|friend|coworker|teammate|blog|tutorial|article) (?:once )?"
-              "(?:said|says|claimed|claims|told me|wrote|writes|thinks|thought)" for pre in ("a", "one", "my")],
+              "(?:said|says|claimed|claims|told me|wrote|writes|thinks|thought|argued|argues|insisted|insists|was convinced|is convinced)"
+              for pre in ("a", "one", "my")],
+            # a written source and what it says of the subject: "a well-known blog post that describes DDP as …",
+            # "an article which calls …" (a view to be weighed: rejected or endorsed later in the sentence)
+            *[pre + " (?:[a-z]+ ){0,2}(?:blog post|blog|post|article|tutorial|paper|talk|video|write ?up|writeup|medium post)"
+              " (?:that|which) (?:once )?(?:describes|described|calls|called|claims|claimed|says|said|argues|argued|"
+              "presents|presented|explains|explained|portrays|portrayed|frames|framed)" for pre in ("a", "an", "one", "the", "this", "that")],
             *[pre + " (?:blogs|tutorials|articles|blog posts) (?:say|claim|show|draw)"
               for pre in ("some", "many", "most", "a lot of")],
         ]
@@ -478,6 +503,8 @@ def analyse(text: str, question: str | None = None) -> Scopes:
         own = _OWN_VIEW.search(text, m.end(), end)  # "至于大家常说的 X，我认为…": the speaker's own claim
         if own:
             end = own.start()
+        if not rej and _ENDORSED.search(text, m.end(), s_end):
+            continue  # "a blog post said X, and I agree with that": X is the speaker's claim
         void.append((m.start(), max(end, m.end())))
 
     for m in _UNSAID.finditer(text):

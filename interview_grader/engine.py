@@ -91,6 +91,36 @@ def _is_hedged_non_answer(text: str, rubric: LoadedRubric) -> bool:
     return bool(rx) and rx.search(text) is not None
 
 
+RETOLD_MAX = 240  # characters: a retold "I told him I don't know" with an excuse or two around it
+
+# A non-answer retold after the interview: "I told him I don't know", "I said I wasn't sure", "I blanked",
+# "我跟面试官说这个不会", "我就直接说不知道", "脑子一片空白" (first person: the speaker's own admission)
+_RETOLD_NON_ANSWER = re.compile(
+    r"(?<![a-z])(?:told|tell|telling|admitted to|admit to|admitted|said to)\s+"
+    r"(?:(?:him|her|them|the interviewer|the interviewers|the panel|the team|the hiring manager)\s+)?(?:honestly\s+|straight\s+|frankly\s+)?"
+    r"(?:that\s+)?i\s+(?:really\s+|honestly\s+|just\s+)?(?:don['\u2019]t|didn['\u2019]t|do not|did not|wasn['\u2019]t|was not|am not|['\u2019]m not|had no|have no)\s+"
+    r"(?:really\s+)?(?:know|sure|remember|recall|familiar|idea|clue)"
+    r"|(?<![a-z])i\s+(?:just\s+|honestly\s+|simply\s+|kind of\s+|completely\s+|totally\s+)?(?:said|says|say|admitted)\s+(?:that\s+)?i\s+"
+    r"(?:don['\u2019]t|didn['\u2019]t|do not|did not|wasn['\u2019]t|was not|had no|have no)\s+(?:really\s+)?(?:know|sure|remember|recall|idea|clue)"
+    r"|(?<![a-z])(?:i|my mind)\s+(?:just\s+|honestly\s+|completely\s+|totally\s+)?(?:blanked|went blank|drew a blank)"
+    r"|(?:跟|和|对|告诉)(?:他|她|面试官|对方|他们)(?:说|讲)?了?我?(?:这个|这块|这题|这道题)?(?:真的|确实|实在)?"
+    r"(?:不知道|不会|不清楚|不太清楚|不了解|没了解过|答不上来|想不起来)"
+    r"|我(?:就|直接|只好|只能|老实)?(?:说|承认)了?我?(?:这个|这块|这题|这道题)?(?:真的|确实|实在)?(?:不知道|不会|不清楚|不太清楚|答不上来|想不起来)"
+    r"|脑子一片空白|大脑一片空白|脑子一下空白"
+)
+
+
+def _is_retold_non_answer(text: str) -> bool:
+    """An answer retold after the interview that reports not knowing ("Honestly I blanked. I told him
+    I don't know, I've only ever used what the script had. He moved on."): a non-answer, not talk
+    about something else.  Asked, like the hedge, only of answers that state nothing and use none of
+    the topic's vocabulary; longer than a hedge (up to RETOLD_MAX), since a retelling adds an excuse
+    and what the interviewer did next.
+    """
+    text = _EMOJI.sub("", text).strip(_STRIP)
+    return len(text) <= RETOLD_MAX and _RETOLD_NON_ANSWER.search(text) is not None
+
+
 def _is_term_list(doc: Doc) -> bool:
     """True when the answer is a bare list of terms with no claims."""
     text = doc.text.strip(_STRIP)
@@ -232,7 +262,8 @@ def grade_answer(
     missing_core = [i for i in core_ids if i not in covered_ids]
 
     if not covered and not flags and not _mentions_topic(doc, topic, rubric, qa.question.text):
-        if _is_hedged_non_answer(doc.text, rubric):  # "嗯，这个我确实不太清楚，抱歉"
+        # "嗯，这个我确实不太清楚，抱歉" / "I blanked. I told him I don't know. He moved on."
+        if _is_hedged_non_answer(doc.text, rubric) or _is_retold_non_answer(doc.text):
             return GradedAnswer(
                 **base, status="no-answer", score=0, grade=0, misconceptions=[], covered=[],
                 missing=all_ids, missing_core=core_ids,

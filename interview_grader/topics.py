@@ -41,6 +41,15 @@ _EN_BACK = re.compile(
     r"(?i)\b(?:that one|that|this one|this|it|the former|the latter)\b"
     r"(?=[\s?.!,;:)]*(?:$|[?.!])|\s+(?:is\s+|are\s+)?(?:different|differ|differs|compare|compares|compared|versus|vs)\b)"
 )
+# ... or that stands as the subject of a question about it, at the question's start: "And what does
+# that cost per GPU?", "So how does it scale to 64 GPUs?" (not "What's X and what does it cost?",
+# where "it" is the X just named)
+_EN_BACK_SUBJECT = re.compile(
+    r"(?i)(?:^|(?<=[.!?])\s+)\s*(?:(?:and|so|then|okay|ok|right|fine|good|great|now|well|also|but)\b[\s,]*)*"
+    r"(?:what|how|why|when|where|does|do|did|is|was|would|will|can|could|should)\s+"
+    r"(?:(?:much|well|far|exactly|actually|then)\s+)?(?:does|do|did|is|was|would|will|can|could|should)\s+"
+    r"(?P<p>that|this|it)\b(?=\s+(?!go\b|went\b|feel\b|felt\b|turn\b|turned\b)[a-z])"
+)
 _ZH_BACK = re.compile(r"(前者|后者|刚才那个|刚才说的|上面那个|上面说的|这个|那个|它)")
 
 
@@ -57,6 +66,9 @@ def classify_follow_up(question: str, goal: str | None, previous: str | None, ru
     question that stays unclassified, points back (that / this / it at its
     end; 它 / 这个 / 那个 / 前者 / 后者 anywhere) and names some of the
     rubric's vocabulary itself is read this way: "why leave it?" stays ungraded.
+    A pronoun that is the subject of a question about the thing just discussed
+    ("And what does that cost per GPU?", "how does it scale to 64 GPUs?") points
+    back too.
     A question marked as a follow-up ("Follow-up: when would you go async?",
     "追问：…") is read after the previous topic's title.
     """
@@ -77,8 +89,11 @@ def _follow_up(question: str, goal: str | None, previous: str, rubric: LoadedRub
     """The vote for ``question`` read after the ``previous`` topic, or None."""
     title = rubric.rubric.topic(previous).title
     m = _EN_BACK.search(question)
+    s = _EN_BACK_SUBJECT.search(question) if m is None else None
     if m is not None:  # "…different from that?" -> "…different from Parameter server?"
         resolved = question[: m.start()] + (title.get("en") or "") + question[m.end():]
+    elif s is not None:  # "what does that cost per GPU?" -> "what does Ring all-reduce cost per GPU?"
+        resolved = question[: s.start("p")] + (title.get("en") or "") + question[s.end("p"):]
     elif (m := _ZH_BACK.search(question)) is not None:  # "那它和 DDP 有什么区别？"
         resolved = question[: m.start()] + (title.get("zh") or "") + question[m.end():]
     elif (f := _FOLLOW_UP.match(question)) is not None:  # "追问：那异步呢？" -> "参数同步：那异步呢？"

@@ -63,6 +63,10 @@ ZH = [
     ("很多人以为DDP不用参数服务器，在我看来DDP背后就是参数服务器。", True),
     ("大家常说DDP靠参数服务器，我认为这不对。", False),  # the view is before the speaker's turn
     ("有人说训练框架里其实DDP就是靠参数服务器汇总的，这是错的。", False),  # rejected at the end: 其实 inside the view
+    ("网上有篇挺火的博客说DDP底层其实也是参数服务器，我不同意这个说法。", False),  # dissent closes the view past 其实
+    ("之前有个师兄跟我说DDP就是靠参数服务器同步的，我觉得不太对。", False),  # a senior from school
+    ("我导师说DDP靠参数服务器同步。", False),
+    ("网上有篇文章说DDP底层其实也是参数服务器，我也同意。", True),  # a view endorsed is the speaker's claim
     ("别把DDP想成靠参数服务器同步的东西。", False),  # the imperative 别
     ("DDP的各卡分别把梯度发给参数服务器。", True),  # 分别 is no negation
     ("候选人未提DDP，也未提参数服务器。", False),  # a reviewer's note of what was left out
@@ -128,6 +132,11 @@ EN = [
     ("Does DDP rely on a parameter server, or on all-reduce?", False),
     ("So does DDP rely on a parameter server, I think?", False),
     ("Some blogs say the trick is that actually DDP routes through a parameter server, that's exactly backwards.", False),  # rejected view
+    ('He cited a well-known blog post that describes DDP as "a parameter server where rank 0 is the server" and said flatly that this is wrong.', False),
+    ("An article which calls DDP a parameter server in disguise gets it wrong, I think it is all-reduce.", False),
+    ("I read a blog post that said actually DDP relies on a parameter server, and I agree with that.", True),  # endorsed
+    ("A colleague once told me DDP relies on a parameter server, and I agree.", True),
+    ("A colleague once argued with me that DDP relies on a parameter server, because rank 0 is special, and I didn't agree.", False),
     ("I think DDP keeps a parameter server on rank zero that... no, hang on, scratch that.", False),  # 'hang on' before the cue
     ("DDP, i.e. the PyTorch wrapper, relies on a parameter server.", True),  # the dot of "i.e." ends no sentence
     ("Did not mention DDP, all-reduce or a parameter server.", False),  # a scorecard note: the whole list is unsaid

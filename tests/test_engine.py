@@ -189,3 +189,39 @@ def test_a_training_recipe_is_not_the_steps_of_a_ddp_job(rubric):
     steps = "You launch it, and in backward the gradients get averaged across the GPUs."
     b = grade(parse_transcript(q + steps + "\n", "t.txt"), rubric).answers[0]
     assert b.status == "graded", (b.status, b.score)
+
+
+@pytest.mark.parametrize(
+    "answer,status",
+    [
+        # a non-answer retold after the interview, with an excuse and what happened next: no-answer
+        ("Honestly I blanked. I told him I don't know, I've only ever used whatever the training script "
+         "already had. He moved on.", "no-answer"),
+        ("I said I didn't know, we only ever used the default launch script at my last job. Next question.", "no-answer"),
+        ("当时脑子一片空白，我跟面试官说这个不会，平时都是直接用组里现成的脚本，他就换了下一题。", "no-answer"),
+        # ... but not talk about something else that only mentions the interviewer
+        ("I told him about our data pipeline and the feature store, and how we cut the labelling cost in half.", "off-topic"),
+        # ... nor an answer that states something after the admission
+        ("I told him I wasn't sure, but I think each GPU only talks to its neighbours in a ring.", "graded"),
+    ],
+)
+def test_a_retold_non_answer(rubric, answer, status):
+    text = f"Q1: How does ring all-reduce work?\nA: {answer}\n"
+    a = grade(parse_transcript(text, "t.txt"), rubric).answers[0]
+    assert a.status == status, (a.status, a.score)
+
+
+@pytest.mark.parametrize(
+    "follow_up,topic",
+    [
+        # a pronoun that is the subject of the follow-up points back at the previous topic
+        ("And what does that cost per GPU? Say I go from 8 GPUs to 64.", "ring-allreduce"),
+        ("So how does it scale when you add more GPUs?", "ring-allreduce"),
+        # ... not when the question names its own subject first ("it" is activation checkpointing)
+        ("What's activation checkpointing and what does it cost you?", None),
+    ],
+)
+def test_a_follow_up_with_a_pronoun_subject(rubric, follow_up, topic):
+    text = f"Q1: Explain ring all-reduce.\nA: Each GPU sends one chunk to its neighbour.\nQ2: {follow_up}\nA: Not much.\n"
+    a = grade(parse_transcript(text, "t.txt"), rubric).answers[1]
+    assert a.topic == topic, (a.topic, a.status)
