@@ -1,7 +1,7 @@
 """Normalised copies of text with a map back to the original offsets.
 
 Matching runs on a folded copy: NFKC (full-width to half-width), traditional to
-simplified Chinese, lower case, and hyphens between letters removed
+simplified Chinese, lower case, typographic apostrophes made plain, and hyphens between letters removed
 (``All-Reduce`` -> ``allreduce``).  ``Folded.to_source`` maps any position of
 the copy back to the original, so evidence is always quoted from the source.
 """
@@ -18,12 +18,16 @@ from functools import lru_cache
 EMOJI = "[\u2190-\u21ff\u2300-\u23ff\u25a0-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff\ufe0f\u200d]"
 
 _HYPHENS = frozenset("-\u2010\u2011\u2012\u2013_")
+_APOSTROPHES = frozenset("\u2019\u2018\u02bc")  # ’ ‘ ʼ
 
 
 @lru_cache(maxsize=8192)
 def _fold_char(ch: str) -> str:
     """NFKC and lower case; a tab is a space and a carriage return ends a line
-    (CRLF becomes two line ends, a lone CR one, as the parser reads them)."""
+    (CRLF becomes two line ends, a lone CR one, as the parser reads them); a
+    typographic apostrophe is the plain one ("what’s", "doesn’t" as typed in Word)."""
+    if ch in _APOSTROPHES:
+        return "'"
     return unicodedata.normalize("NFKC", ch).lower().replace("\t", " ").replace("\r", "\n")
 
 

@@ -235,3 +235,13 @@ def test_the_regex_prefilter_never_hides_a_match(rubric):
                 skipped += 1
                 assert rx.search(t) is None, (src, t)
     assert skipped > 1000  # the prefilter is in use
+
+
+def test_typographic_apostrophes_fold_to_the_plain_one():
+    from interview_grader.normalize import fold
+
+    source = "What’s DDP? It doesn‘t use a PS."
+    f = fold(source)
+    assert f.text == "what's ddp? it doesn't use a ps."
+    i = f.text.index("'s")
+    assert source[slice(*f.to_source(i, i + 2))] == "’s"
