@@ -71,3 +71,19 @@ def test_old_entries_are_pruned(cache_in, monkeypatch):
     for i in range(4):
         parse_rubric(base.replace('version: "0.1"', f'version: "0.{i + 2}"'), "mini.yaml")
     assert len(list(cache_in.glob("rubric-*.pickle"))) == 2
+
+
+def test_an_edit_to_the_compiling_code_misses_old_entries(cache_in, monkeypatch):
+    """Entries are keyed by the code that compiles a rubric, not only by its text and the
+    tool version: after an edit to normalize.py or matcher.py the old entry is not used."""
+    text = MINI_RUBRIC.read_text(encoding="utf-8")
+    parse_rubric(text, "mini.yaml")
+    assert len(list(cache_in.glob("rubric-*.pickle"))) == 1
+    assert cache.code_digest() and cache.code_digest() in list(cache_in.glob("rubric-*.pickle"))[0].name
+    monkeypatch.setattr(cache, "_code", "edited00code")
+    compiled = []
+    real_check = Compiler.check
+    monkeypatch.setattr(Compiler, "check", lambda self, spec: compiled.append(spec) or real_check(self, spec))
+    parse_rubric(text, "mini.yaml")
+    assert compiled, "a stale entry was used"
+    assert len(list(cache_in.glob("rubric-*.pickle"))) == 2

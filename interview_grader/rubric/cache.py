@@ -2,7 +2,9 @@
 
 Resolving every term set of the bundled rubric costs about 0.15 s, a large
 share of the one-file start-up budget. The resolved rubric is pickled once,
-keyed by the rubric text's SHA-256, the tool version and ``CACHE_FORMAT``,
+keyed by the rubric text's SHA-256, the tool version, a digest of the modules
+that compile it (so an edited folding or matching rule never meets a stale
+entry) and ``CACHE_FORMAT``,
 and reloaded in a few milliseconds by later processes.
 
 Where: ``$INTERVIEW_GRADER_CACHE``, else ``$XDG_CACHE_HOME/interview-grader``,
@@ -32,11 +34,36 @@ def cache_dir() -> Path | None:
     return Path(base) / "interview-grader"
 
 
+# the modules whose code decides what a rubric compiles to: a change to any of them (a
+# folding rule, a term-set feature) makes old entries stale even at the same tool version
+_COMPILING = ("normalize.py", "matcher.py", "rubric/schema.py", "rubric/load.py")
+_code: str | None = None
+
+
+def code_digest() -> str:
+    """A short digest of the compiling modules' source ("" where it cannot be read)."""
+    global _code
+    if _code is None:
+        import hashlib
+
+        root = Path(__file__).resolve().parents[1]
+        h = hashlib.sha256()
+        try:
+            for name in _COMPILING:
+                h.update((root / name).read_bytes())
+            _code = h.hexdigest()[:12]
+        except OSError:
+            _code = ""
+    return _code
+
+
 def _entry(sha256: str) -> Path | None:
     from .. import __version__
 
     d = cache_dir()
-    return None if d is None else d / f"rubric-{sha256[:32]}-{__version__}-f{CACHE_FORMAT}.pickle"
+    if d is None:
+        return None
+    return d / f"rubric-{sha256[:32]}-{__version__}-{code_digest()}-f{CACHE_FORMAT}.pickle"
 
 
 def _trusted(folder: Path) -> bool:
