@@ -70,19 +70,32 @@ def classify_follow_up(question: str, goal: str | None, previous: str | None, ru
     ("And what does that cost per GPU?", "how does it scale to 64 GPUs?") points
     back too.
     A question marked as a follow-up ("Follow-up: when would you go async?",
-    "追问：…") is read after the previous topic's title.
+    "追问：…") is read after the previous topic's title.  Any other question below
+    the threshold takes its best topic when that has half the threshold's votes.
     """
     vote = classify(question, goal, rubric)
-    if vote.topic_id is not None or previous is None:
+    if vote.topic_id is not None:
         return vote
     memo = rubric.memo.setdefault("follow-ups", {})
     key = (question, goal, previous)
     got = memo.get(key)
     if got is None:
-        got = _follow_up(question, goal, previous, rubric) or vote
+        got = _follow_up(question, goal, previous, rubric) if previous is not None else None
+        if got is None:
+            got = _weak(vote, rubric)
         if len(memo) < MEMO_LIMIT:
             memo[key] = got
     return got
+
+
+def _weak(vote: TopicVote, rubric: LoadedRubric) -> TopicVote:
+    """A question that neither reaches the threshold nor points back: its best topic
+    still wins with half the threshold ("Comms overhead. How do you cut it?", "What's
+    distributed training?" hold one weaker cue); a stray word ("recording's on, this is
+    the distributed training deep dive") stays under that."""
+    if vote.runner_up is not None and vote.votes >= rubric.rubric.scoring.topic_threshold / 2:
+        return TopicVote(vote.runner_up, vote.votes)
+    return vote
 
 
 def _follow_up(question: str, goal: str | None, previous: str, rubric: LoadedRubric) -> TopicVote | None:

@@ -162,3 +162,24 @@ def test_follow_ups_are_graded_in_a_transcript(rubric):
     report = grade(parse_transcript(text, "x"), rubric)
     assert [a.topic for a in report.answers] == ["parameter-server", "ddp-vs-parameter-server"]
     assert report.answers[1].status == "graded"
+
+
+@pytest.mark.parametrize(
+    "question, previous, expected",
+    [
+        # one weaker cue, nothing to point back at: half the threshold is enough
+        ("Comms overhead. How do you cut it?", None, "communication-efficiency"),
+        ("Why is a ring better than just having everyone send straight to one machine, in terms of traffic?",
+         "distributed-training-overview", "ring-allreduce"),
+        # a follow-up is read after the previous topic first ("它的通信量" is the ring's)
+        ("那它的通信量呢？", "ring-allreduce", "ring-allreduce"),
+        # a stray mention of the subject in a greeting stays ungraded
+        ("Okay, recording's on. So this is the distributed training deep dive for the senior role.", None, None),
+    ],
+)
+def test_a_weak_vote_wins_when_nothing_points_back(rubric, question, previous, expected):
+    from interview_grader.topics import classify_follow_up
+
+    vote = classify(question, None, rubric)
+    assert vote.topic_id is None and vote.votes > 0
+    assert classify_follow_up(question, None, previous, rubric).topic_id == expected
