@@ -105,7 +105,8 @@ _KEYWORDS: dict[str, tuple[str, ...]] = {
     ),
 }
 # Whose verdict x what it is called: "Panel summary", "Recruiter feedback", "Hiring manager's note".
-_VERDICT_BY = ("interviewer", "panel", "recruiter", "hiring manager", "hr", "mentor", "manager", "team", "their", "the panel's")
+_VERDICT_BY = ("interviewer", "panel", "recruiter", "hiring manager", "hr", "mentor", "manager", "team", "their", "the panel's",
+               "reviewer", "grader", "assessor", "examiner")
 _VERDICT_WHAT = ("feedback", "verdict", "comments", "comment", "notes", "note", "summary", "assessment",
                  "evaluation", "remarks", "decision", "impression")
 _KEYWORDS["verdict"] += tuple(
@@ -280,7 +281,7 @@ _ZH_VERDICT = re.compile(
 # English verdict labels with words after what it is ("Interviewer's feedback at the end:",
 # "## Feedback from recruiter") and a scorecard's closing fields ("Key Take-Aways",
 # "Overall Recommendation: Yes"); with a colon, or alone on their line as a heading.
-_EN_BY = r"(?:the\s+)?(?:interviewer|panel|recruiter|hiring\s+manager|hr|hiring\s+team|team|manager)s?"
+_EN_BY = r"(?:the\s+)?(?:interviewer|panel|recruiter|hiring\s+manager|hr|hiring\s+team|team|manager|reviewer|grader|assessor|examiner)s?"
 _EN_VERDICT = re.compile(
     rf"(?:(?:{_EN_BY})(?:'s|’s)?{_BLANK}+)?(?:feedback|notes|comments?|verdict|assessment|evaluation|decision)"
     rf"{_BLANK}+(?:at{_BLANK}+the{_BLANK}+end|afterwards|after{_BLANK}+the{_BLANK}+(?:call|interview|loop)|later|"
@@ -683,14 +684,18 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
             labels[idx] = None  # "interviewer: [[Omar Siddiqui]]" in a note's metadata: no turn
     kinds = {lab.kind for lab in labels if lab is not None}
     table = _table_questions(ltext, lines) if "q" not in kinds and "|" in text else None
+    # a lone "面试官：刘（速记）" line above numbered notes names the note-taker: it is no dialogue
+    lone = sum(1 for lab in labels if lab is not None and lab.kind in ("interviewer", "candidate")) == 1
     if "q" in kinds or table is not None:
         fmt = "labelled"
     elif _speaker_turns(ltext, lines, labels):
         fmt = "dialogue"
-    elif "interviewer" in kinds:
+    elif "interviewer" in kinds and not lone:
         fmt = "dialogue"
     elif _numbered_questions(ltext, lines, labels):
         fmt = "labelled"
+    elif "interviewer" in kinds:
+        fmt = "dialogue"
     else:
         raise TranscriptError(NO_QUESTIONS, path=source)
 
@@ -762,7 +767,7 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
                         header[kind] = block
                 state = "ans"
             continue
-        lab = labels[idx]
+        lab = side = labels[idx]
         if lab is not None and dialogue and not turns_started and lab.kind in ("interviewer", "candidate"):
             if _names_the_sides(ltext, lines, labels, idx, lab):
                 # "Interviewer: R. Okafor. Candidate: K. Brandt." / "面试官A：王工（训练框架组）" then
@@ -776,9 +781,9 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
                 if header["intro"] is None:
                     current.kind = "intro"
                     header["intro"] = current
-            if lab is not None and state == "pre" and lab.kind in ("interviewer", "candidate"):
+            if side is not None and state == "pre" and side.kind in ("interviewer", "candidate"):
                 # "候选人：王某某　应聘岗位：AI Infra 工程师　工作年限：8年": the fields after the name
-                m = _INLINE_HEADER.search(ltext, lab.value_start, le)
+                m = _INLINE_HEADER.search(ltext, side.value_start, le)
                 kind = _KIND_OF.get(re.sub(r"\s+", " ", m.group("kw").lower())) if m else None
                 if kind in ("role", "years"):
                     _header_line(ltext, _Label(kind, None, m.end()), le, header)

@@ -1756,3 +1756,27 @@ def test_a_rule_above_a_label_and_a_comment_label():
     assert not t.questions[-1].answer.text.rstrip().endswith("---")
     t = _blind("blind24", "b24_08")
     assert t.verdict.text.startswith('"You clearly know this area very well')
+
+
+def test_blind26_blind27_planned_layouts():
+    """b26_05: a lone "面试官：刘（速记…）" line above numbered notes names the note-taker (the file
+    has "记录人："); b27_07: "Reviewer's evaluation:" is a verdict label (the file has "Evaluation:")."""
+    labelled = _blind("blind26", "b26_05")
+    planned = parse_transcript(labelled.text.replace("记录人：刘", "面试官：刘"), "b26_05")
+    assert planned.text != labelled.text and planned.format == "labelled"
+    assert [(q.number, q.question.text, q.answer.text) for q in planned.questions] == [
+        (q.number, q.question.text, q.answer.text) for q in labelled.questions
+    ]
+    assert planned.verdict.text == labelled.verdict.text
+    labelled = _blind("blind27", "b27_07")
+    planned = parse_transcript(labelled.text.replace("\nEvaluation:", "\nReviewer's evaluation:"), "b27_07")
+    assert planned.text != labelled.text
+    assert [q.answer.text for q in planned.questions] == [q.answer.text for q in labelled.questions]
+    assert planned.verdict.text == labelled.verdict.text
+
+
+def test_a_short_header_line_naming_the_candidate_still_gives_role_and_years():
+    """b26_02: "候选人：小陈　应聘岗位：算法工程师　工作年限：应届" is short enough to read as a bare
+    name line, and its fields were lost."""
+    t = _blind("blind26", "b26_02")
+    assert (t.role.text, t.years.text) == ("算法工程师", "应届")
