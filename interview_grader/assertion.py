@@ -285,6 +285,12 @@ _REPORTED = re.compile(
               for who in ("i", "we")],
             f"people (?:{_EN_PEOPLE}|{_EN_VIEW})", f"candidates (?:{_EN_PEOPLE}|{_EN_VIEW})",
             "the myth (?:is )?that", "myth (?:is )?that", "contrary to popular belief",
+            # a view that goes round, with no source named: "you sometimes hear that …", "one often hears that …",
+            # "there's a popular notion that …" (weighed later: "That's a misreading")
+            "you(?:'ll| will| may| might| can)? (?:often |sometimes |commonly |usually |still |also )?hear "
+            "(?:it said |people say |folks say |people claim )?that",
+            "one (?:often |sometimes |commonly )?hears that",
+            "there(?:'s| is) (?:a |this )?(?:common |popular |widespread |persistent )?(?:idea|notion|belief|myth) that",
             "a naive (?:approach|implementation|scheme|way|design|solution)", "naively",
             "if (?:every(?:one|body)|all (?:the )?(?:workers|nodes|gpus|ranks))",
             "i disagree (?:that|with)", "i don't agree (?:that|with)", "i do not agree (?:that|with)",
@@ -336,8 +342,10 @@ _HEDGED_CLAIM = re.compile(
     r"(?:(?:i think|i guess|i believe|i'd say|i would say|i'm pretty sure|i'm fairly sure|my guess is)(?![a-z])"
     r"|我觉得|我认为|我猜|我理解的是|我的理解是)"
 )
+# Spoken tags count too ("…a multi core CPU, you know?", "…scales linearly, yeah?", "…makes sense?").
 _TAG_QUESTION = re.compile(
-    r"(?:[,\s]\s*(?:right|correct|isn't it|doesn't it|don't they|no)|(?:对吧|是吧|对不对|没错吧))[\s.…]*\?\s*$"
+    r"(?:[,\s]\s*(?:right|correct|isn't it|doesn't it|don't they|no|you know|y'know|ya know|yeah|yes|ok|okay|see|you see|eh|"
+    r"am i right|isn't that right|makes sense|make sense|got it|true)|(?:对吧|是吧|对不对|没错吧))[\s.…]*\?\s*$"
 )
 _CLAUSE_START = frozenset(",。!?;:\n—.…")
 

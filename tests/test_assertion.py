@@ -113,6 +113,9 @@ EN = [
     ('I opened with "DDP relies on a parameter server..." and caught myself: it is all-reduce.', False),  # the retraction reaches back past the closed quote
     ("I've heard people say DDP relies on a parameter server.", False),
     ("I heard DDP relies on a parameter server.", True),  # no source: the speaker's own hedged claim
+    ("You sometimes hear that DDP relies on a parameter server. That's a misreading.", False),  # a view that goes round
+    ("There's a popular notion that DDP relies on a parameter server; it doesn't.", False),
+    ("You can hear the parameter server humming: DDP relies on a parameter server.", True),  # 'hear' without 'that'
     ("A common misreading is that DDP relies on a parameter server; it does not.", False),
     ("He first said DDP relies on a parameter server, then corrected himself: no server at all.", False),  # a summary
     ('I opened with "DDP has a parameter server" and immediately caught myself: no server.', False),
@@ -129,6 +132,9 @@ EN = [
     ("Many people think DDP relies on a parameter server, I think that is wrong.", False),
     ("Hmm, I think DDP relies on a parameter server, so it is probably faster?", True),  # uptalk
     ("DDP relies on a parameter server, right?", True),  # a tag question
+    ("It's kind of like DDP relies on a parameter server, you know?", True),  # a spoken tag
+    ("so um DDP relies on a parameter server, yeah?", True),
+    ("Do you know whether DDP relies on a parameter server?", False),  # 'know' inside a real question
     ("Does DDP rely on a parameter server, or on all-reduce?", False),
     ("So does DDP rely on a parameter server, I think?", False),
     ("Some blogs say the trick is that actually DDP routes through a parameter server, that's exactly backwards.", False),  # rejected view

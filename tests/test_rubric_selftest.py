@@ -183,3 +183,40 @@ def test_a_weak_vote_wins_when_nothing_points_back(rubric, question, previous, e
     vote = classify(question, None, rubric)
     assert vote.topic_id is None and vote.votes > 0
     assert classify_follow_up(question, None, previous, rubric).topic_id == expected
+
+
+# blind26/27: speech-to-text homophones, shorthand questions and retold answers are read as meant
+
+
+@pytest.mark.parametrize(
+    "question, expected",
+    [
+        ("参数服务期跟 DDP 有什么区别？", "ddp-vs-parameter-server"),  # 参数服务器 heard as 参数服务期
+        ("还行规约的原理讲一下？", "ring-allreduce"),  # 环形规约 heard as 还行规约
+        ("PS vs AR?", "ddp-vs-parameter-server"),
+        ("同步 vs 异步？", "sync-vs-async-training"),
+        ("为什么不每一步都同步？", "parameter-synchronization"),
+        ("And when the model no longer fits?", "model-parallelism"),
+        ("We're at 60% scaling efficiency on 256 GPUs. What would you look at?", "communication-efficiency"),
+        ("so data parallel versus distributed data parallel in torch how do they differ", "dp-vs-ddp"),
+    ],
+)
+def test_shorthand_and_homophone_questions_map_to_their_topic(rubric, question, expected):
+    assert classify(question, None, rubric).topic_id == expected
+
+
+def test_a_list_of_what_a_design_supports_is_not_a_sync_vs_async_question(rubric):
+    # "sync/async modes" in a goal line lists the PS's features; the question decides
+    vote = classify("Walk me through the parameter server architecture.",
+                    "server/worker roles; pull-compute-push loop; sync/async modes; where it fits (sparse models).", rubric)
+    assert vote.topic_id == "parameter-server"
+
+
+def test_twice_the_buffer_in_words_is_the_correct_ring_cost(rubric):
+    from interview_grader import grade, parse_transcript
+
+    text = ("Q1: 环形规约讲一下？\nA: N 张卡连成一个环，题度切成 N 块，先 reduce-scatter 再 all-gather。"
+            "通信量的话，每张卡大概是两倍的数据量，跟卡数基本没关系。\n")
+    answer = grade(parse_transcript(text, "x"), rubric).answers[0]
+    assert "ring-allreduce-cost-grows-with-workers" not in [m.id for m in answer.misconceptions]
+    assert "ring-bandwidth-optimal" in [c.id for c in answer.covered]
