@@ -174,7 +174,9 @@ _TURN = re.compile(
 # 这是不对的"): the view runs to the rejection, past turn words inside it (其实 there is the view's own).
 _REJECTED = re.compile(
     r"(?<=[,;:—\s])\s*(?:"
-    + _by_first("这是不对的|这是错的|这是错误的|这不对|这个不对|这种说法不对|这个说法不对|这种说法是错的|这个说法是错的".split("|"), words=False)
+    + _by_first("这是不对的|这是错的|这是错误的|这不对|这个不对|这种说法不对|这个说法不对|这种说法是错的|这个说法是错的|"
+              # "网上有人说环里其实有个主节点，那个是不对的" / "有些综述把 PS 描述成…，这是误读"
+              "那个是不对的|那个不对|那是不对的|那是错的|那是错误的|这个是不对的|这个是错的|这是误读|这是误解|那是误读|那是误解".split("|"), words=False)
     + "|"
     # the speaker's dissent closing the view: "…，我不同意这个说法" / "…，我觉得不太对"
     + _by_first("我不同意|我不认同|我不赞同|我觉得不对|我觉得不太对|我认为不对|我认为不太对|这个说法不太对|这种说法不太对".split("|"), words=False)
@@ -183,6 +185,8 @@ _REJECTED = re.compile(
         "that's wrong|that is wrong|which is wrong|that's not true|that's not right|that's exactly backwards|that's backwards|"
         # "… and said flatly that this is wrong", "…, but it's misleading"
         "this is wrong|that this is wrong|that that is wrong|this is not right|this is not true|that's incorrect|this is incorrect|"
+        "that's a misreading|that is a misreading|which is a misreading|that's a misconception|that is a misconception|"
+        "which is a misconception|that's a myth|that is a myth|"
         "i disagree|i don't agree|i didn't agree|i do not agree|i did not agree".split("|")
     )
     + ")"
@@ -264,7 +268,8 @@ _REPORTED = re.compile(
         # ... or someone senior from school or the team: 之前有个师兄跟我说 … / 我导师说 …
         + [pre + "(?:师兄|师姐|学长|学姐|导师|老师|mentor|组里的人|组里的同事)(?:也)?(?:说|认为|觉得|讲过|跟我说|和我说|告诉我)"
            for pre in ("有个", "有位", "一个", "我的", "我", "之前有个", "以前有个", "有")]
-        + [pre + "[^,。!?;\n]{0,8}?(?:博客|blog|文章|资料|教程|帖子|示意图|图解|视频|课程)[^,。!?;\n]{0,8}?(?:说|写|讲|画|认为)"
+        + [pre + "[^,。!?;\n]{0,8}?(?:博客|blog|文章|资料|教程|帖子|示意图|图解|视频|课程|综述|论文|书上|书里|教材)[^,。!?;\n]{0,8}?"
+           "(?:说|写|讲|画|认为|描述成|描述为|描述)"
            for pre in ("网上", "很多", "不少", "有些", "一些")]
         # hearsay with its source: 听别人说 … / 听同事说 … (not the candidate's own hedge 我听说)
         + ["听(?:别人|人家|同事|朋友|同学|前辈|人)(?:也)?说"],
@@ -359,6 +364,34 @@ def _retraction_start(text: str, m: re.Match[str]) -> int | None:
     while j > 0 and text[j - 1] in _RETRACT_LEAD and m.start() - j < 4:
         j -= 1
     return j if j == 0 or text[j - 1] in _CLAUSE_START else None
+
+
+# Unpunctuated speech (auto-captions): a sentence with no mark in it may run the whole answer, so a
+# retraction takes back only the clause since the last conjunction, or the last RETRACT_WORDS words.
+_UNPUNCTUATED = re.compile(r"[^,.;:!?，。；：！？…—\n\"“”‘’()]+")  # (a quote is punctuation too)
+_CONJUNCTION = re.compile(r"(?<![a-z'])(?:and|so|but|then)(?![a-z'])")
+_WORD = re.compile(r"[a-z0-9'][a-z0-9'-]*")
+RETRACT_WORDS = 12
+UNPUNCTUATED_WORDS = 25  # words with no mark at all before a sentence reads as unpunctuated speech
+
+
+def _unpunctuated_retraction_start(text: str, a: int, c: int) -> int:
+    """Where a retraction at ``c`` in the sentence starting at ``a`` starts taking back: ``a``, or in a
+    long English stretch with no punctuation ("…splits the training data between the gpus … and then
+    each one sends its results to a master gpu that adds them up wait no actually…") the clause since
+    the last conjunction (and / so / but / then), at most the last RETRACT_WORDS words."""
+    if not _UNPUNCTUATED.fullmatch(text, a, c) or not text[a:c].isascii():
+        return a
+    words = [m.start() for m in _WORD.finditer(text, a, c)]
+    if len(words) < UNPUNCTUATED_WORDS:  # a plain long sentence, not a stretch of captions
+        return a
+    start = words[-RETRACT_WORDS]
+    conj = [m.start() for m in _CONJUNCTION.finditer(text, a, c)]
+    # the conjunction must leave something before the cue ("…and wait no": the clause before "and")
+    conj = [p for p in conj if len(text[p:c].split()) > 1]
+    if conj and conj[-1] > start:
+        start = conj[-1]
+    return start
 
 
 class _Union:
@@ -532,7 +565,7 @@ def analyse(text: str, question: str | None = None) -> Scopes:
             continue
         a, _ = sentences[i]
         if not _LEAD_IN.fullmatch(text, a, c):
-            void.append((a, c))  # "… and... actually no": the claim before it in its sentence
+            void.append((_unpunctuated_retraction_start(text, a, c), c))  # "… and... actually no": the claim before it in its sentence
         elif i > 0:
             k = i - 1  # "不对，…" opening a sentence: the sentence before (a sender line is no claim)
             while k > 0 and _SENDER_LINE.fullmatch(text[sentences[k][0]:sentences[k][1]].strip()):

@@ -121,6 +121,32 @@ def _is_retold_non_answer(text: str) -> bool:
     return len(text) <= RETOLD_MAX and _RETOLD_NON_ANSWER.search(text) is not None
 
 
+# A non-answer said in the interview, in the present tense and in the speaker's own words: "oh um honestly
+# i don't know that one", "I have no idea", "I'd have to pass on that one", "这个我真的不太清楚"
+_SPOKEN_NON_ANSWER = re.compile(
+    r"(?<![a-z])i\s+(?:honestly\s+|really\s+|just\s+|genuinely\s+|actually\s+)?(?:don['\u2019]t|do not|dont)\s+"
+    r"(?:really\s+|actually\s+)?(?:know|remember|recall)\b"
+    r"|(?<![a-z])i\s+(?:honestly\s+|really\s+)?have\s+(?:no|zero)\s+(?:idea|clue)"
+    r"|(?<![a-z])i(?:['\u2019]d| would|['\u2019]ll| will| have to| gotta|['\u2019]m going to| am going to)\s+(?:have to\s+)?(?:pass|skip)\b"
+    r"|(?<![a-z])i\s+(?:can['\u2019]t|cannot|can not)\s+answer"
+    r"|(?:我|这个我|这块我|这题我|这个)(?:真的|确实|实在|是)?(?:不知道|不清楚|不太清楚|不了解|不太了解|不会|答不上来|没了解过|没接触过|没用过)"
+)
+
+
+def _is_spoken_non_answer(text: str) -> bool:
+    """A non-answer said outright, with an excuse around it ("oh um honestly i don't know that one
+    i've only used like the default trainer in lightning so i'd have to pass on that one sorry"):
+    longer than a hedge, but as much a no-answer.  Asked, like the retold one, only of answers that
+    state nothing and use none of the topic's vocabulary, up to RETOLD_MAX; the admission must open
+    the answer (within HEDGE_MAX characters), not close a story about something else.
+    """
+    text = _EMOJI.sub("", text).strip(_STRIP)
+    if len(text) > RETOLD_MAX:
+        return False
+    m = _SPOKEN_NON_ANSWER.search(text)
+    return m is not None and m.start() <= HEDGE_MAX
+
+
 def _is_term_list(doc: Doc) -> bool:
     """True when the answer is a bare list of terms with no claims."""
     text = doc.text.strip(_STRIP)
@@ -262,8 +288,9 @@ def grade_answer(
     missing_core = [i for i in core_ids if i not in covered_ids]
 
     if not covered and not flags and not _mentions_topic(doc, topic, rubric, qa.question.text):
-        # "嗯，这个我确实不太清楚，抱歉" / "I blanked. I told him I don't know. He moved on."
-        if _is_hedged_non_answer(doc.text, rubric) or _is_retold_non_answer(doc.text):
+        # "嗯，这个我确实不太清楚，抱歉" / "I blanked. I told him I don't know. He moved on." /
+        # "honestly i don't know that one i've only used the default trainer so i'd have to pass"
+        if _is_hedged_non_answer(doc.text, rubric) or _is_retold_non_answer(doc.text) or _is_spoken_non_answer(doc.text):
             return GradedAnswer(
                 **base, status="no-answer", score=0, grade=0, misconceptions=[], covered=[],
                 missing=all_ids, missing_core=core_ids,

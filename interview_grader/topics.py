@@ -53,6 +53,15 @@ _EN_BACK_SUBJECT = re.compile(
 _ZH_BACK = re.compile(r"(前者|后者|刚才那个|刚才说的|上面那个|上面说的|这个|那个|它)")
 
 
+# a question about a cost or downside of what was just discussed ("那它的代价呢？", "and the downside of
+# that?"): costs are no rubric vocabulary, yet such a follow-up plainly stays on the previous topic
+_COST = re.compile(
+    r"代价|缺点|坏处|弊端|短板|开销|劣势|不足之处|成本"
+    r"|(?i:\bcosts?\b(?!\s+(?:you|me|us|him|her|them)\b)|\b(?:downsides?|drawbacks?|overheads?|disadvantages?|trade-?offs?|weak(?:ness|nesses|\s+spots?))\b)"
+)
+COST_MAX = 40  # characters: a short follow-up, not a new question that happens to mention a cost
+
+
 _FOLLOW_UP = re.compile(r"\s*(?:\*\*)?(?:follow[- ]?up(?: question)?|追问|追問|接着问|接著問)(?:\*\*)?\s*[:：,，]\s*", re.IGNORECASE)
 _ZH_CHAR = re.compile(r"[\u4e00-\u9fff]")
 
@@ -66,6 +75,8 @@ def classify_follow_up(question: str, goal: str | None, previous: str | None, ru
     question that stays unclassified, points back (that / this / it at its
     end; 它 / 这个 / 那个 / 前者 / 后者 anywhere) and names some of the
     rubric's vocabulary itself is read this way: "why leave it?" stays ungraded.
+    A short pointing-back question on a cost or downside ("那它的代价呢？", "and the
+    downside of that?") needs no vocabulary: it stays on the previous topic.
     A pronoun that is the subject of a question about the thing just discussed
     ("And what does that cost per GPU?", "how does it scale to 64 GPUs?") points
     back too.
@@ -114,8 +125,17 @@ def _follow_up(question: str, goal: str | None, previous: str, rubric: LoadedRub
         resolved = f"{title.get('zh' if zh else 'en') or ''}{'：' if zh else ': '}{question[f.end():]}"
     else:
         return None
+    # "那它的代价呢？" / "and the downside of that?": a short question on a cost, pointing back, is the
+    # previous topic's own (costs are no rubric vocabulary; "why leave it?" asks about none)
+    # (only when it holds no weaker cue of its own: "Comms overhead. How do you cut it?" asks about its own words)
     doc = Doc.of(question)
     if not any(doc.occurrences(spec, rubric.compiler) for t in rubric.rubric.topics for spec in t.vocabulary):
+        if (
+            len(question.strip()) <= COST_MAX and _COST.search(question) is not None
+            and _weak(classify(question, goal, rubric), rubric).topic_id is None
+        ):
+            vote = classify(resolved, goal, rubric)
+            return vote if vote.topic_id is not None else TopicVote(previous, vote.votes)
         return None
     vote = classify(resolved, goal, rubric)
     return vote if vote.topic_id is not None else None

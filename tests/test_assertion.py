@@ -67,6 +67,13 @@ ZH = [
     ("之前有个师兄跟我说DDP就是靠参数服务器同步的，我觉得不太对。", False),  # a senior from school
     ("我导师说DDP靠参数服务器同步。", False),
     ("网上有篇文章说DDP底层其实也是参数服务器，我也同意。", True),  # a view endorsed is the speaker's claim
+    # blind26: the rejection closes the view past 其实; reviews and papers are sources too
+    ("网上有人说DDP里面其实还是有一个参数服务器负责汇总，那个是不对的，DDP里没有谁是特殊的。", False),
+    ("有人说DDP其实是靠参数服务器同步的，那是错的。", False),
+    ("有些综述把DDP描述成\"靠参数服务器汇总梯度\"，这是误读：DDP是all-reduce。", False),
+    ("有些论文把DDP写成靠参数服务器同步，这是误解。", False),
+    ("很多教程里描述为DDP靠参数服务器同步，这个是不对的。", False),
+    ("DDP就是靠参数服务器同步的，那个是不对的说法我不认同。", True),  # no reported view: nothing to reject
     ("别把DDP想成靠参数服务器同步的东西。", False),  # the imperative 别
     ("DDP的各卡分别把梯度发给参数服务器。", True),  # 分别 is no negation
     ("候选人未提DDP，也未提参数服务器。", False),  # a reviewer's note of what was left out
@@ -117,6 +124,8 @@ EN = [
     ("There's a popular notion that DDP relies on a parameter server; it doesn't.", False),
     ("You can hear the parameter server humming: DDP relies on a parameter server.", True),  # 'hear' without 'that'
     ("A common misreading is that DDP relies on a parameter server; it does not.", False),
+    ("Some people say that actually DDP relies on a parameter server, that's a misreading.", False),  # rejected past 'actually'
+    ("Many people think actually DDP relies on a parameter server, which is a misconception.", False),
     ("He first said DDP relies on a parameter server, then corrected himself: no server at all.", False),  # a summary
     ('I opened with "DDP has a parameter server" and immediately caught myself: no server.', False),
     ("DDP sends everything to a parameter server... no, scratch that, let me redo it.", False),  # 'no, ' before the cue
@@ -146,6 +155,11 @@ EN = [
     ("I think DDP keeps a parameter server on rank zero that... no, hang on, scratch that.", False),  # 'hang on' before the cue
     ("DDP, i.e. the PyTorch wrapper, relies on a parameter server.", True),  # the dot of "i.e." ends no sentence
     ("Did not mention DDP, all-reduce or a parameter server.", False),  # a scorecard note: the whole list is unsaid
+    # unpunctuated captions: a retraction takes back its own clause, not the whole answer before it
+    ("right so DDP relies on a parameter server to hold the weights and um the gpus are in a ring and then each one sends its results to a master gpu that adds them up wait no actually that's not right", True),
+    ("so DDP relies on a parameter server wait no actually that's not right", False),  # the claim is the clause taken back
+    ('I opened with "DDP relies on a parameter server with a master that collects the grads from every worker" and immediately caught myself, no master', False),  # quoted: punctuated
+    ("right so the gpus are in a ring and each one sends to its neighbour and then DDP relies on a parameter server to add them up wait no that's wrong", False),
     ("I didn't mention it before, but DDP relies on a parameter server.", True),  # the note ends at the turn
 ]
 

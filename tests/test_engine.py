@@ -225,3 +225,27 @@ def test_a_follow_up_with_a_pronoun_subject(rubric, follow_up, topic):
     text = f"Q1: Explain ring all-reduce.\nA: Each GPU sends one chunk to its neighbour.\nQ2: {follow_up}\nA: Not much.\n"
     a = grade(parse_transcript(text, "t.txt"), rubric).answers[1]
     assert a.topic == topic, (a.topic, a.status)
+
+
+@pytest.mark.parametrize(
+    "answer,status",
+    [
+        # a present-tense non-answer, longer than a hedge: no-answer (blind27, unpunctuated captions)
+        ("oh um honestly i don't know that one i've only used like the default trainer in lightning so i'd have "
+         "to pass on that one sorry", "no-answer"),
+        ("Hmm, I have no idea, to be honest. At my last job we only ever ran things on a single box, so I never "
+         "had to look into it.", "no-answer"),
+        ("嗯，这个我真的不太清楚，之前实习一直在做数据清洗和标注平台，没怎么碰过训练框架这一块，平时跑实验也都是用组里师兄写好的脚本，直接改改配置就跑了，所以这题只能跳过了，抱歉。", "no-answer"),
+        # talk about something else, with a late "i don't know", stays off-topic
+        ("At my last job we moved everything to Kubernetes and set up a weekly sync with the stakeholders, "
+         "and the on-call rota got much better, I don't know, it was fine.", "off-topic"),
+        # an admission followed by a claim on the topic is graded
+        ("I don't know the details, but I think each GPU only talks to its neighbours in a ring.", "graded"),
+    ],
+)
+def test_a_spoken_non_answer_longer_than_a_hedge(rubric, answer, status):
+    text = f"Q1: How does ring all-reduce work?\nA: {answer}\n"
+    a = grade(parse_transcript(text, "t.txt"), rubric).answers[0]
+    assert a.status == status, (a.status, a.score)
+    if status == "no-answer":
+        assert a.score == 0 and not a.misconceptions and not a.covered

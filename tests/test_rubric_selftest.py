@@ -220,3 +220,43 @@ def test_twice_the_buffer_in_words_is_the_correct_ring_cost(rubric):
     answer = grade(parse_transcript(text, "x"), rubric).answers[0]
     assert "ring-allreduce-cost-grows-with-workers" not in [m.id for m in answer.misconceptions]
     assert "ring-bandwidth-optimal" in [c.id for c in answer.covered]
+
+
+# blind26: a pointing-back follow-up on a cost or downside stays on the previous topic
+
+
+@pytest.mark.parametrize(
+    "question, previous, expected",
+    [
+        ("那它的代价呢？", "ring-allreduce", "ring-allreduce"),
+        ("它的缺点是什么？", "parameter-server", "parameter-server"),
+        ("那它的开销呢？", "ring-allreduce", "ring-allreduce"),
+        ("And the downside of that?", "ring-allreduce", "ring-allreduce"),
+        ("What's the drawback of it?", "parameter-server", "parameter-server"),
+        ("So what does that cost?", "ring-allreduce", "ring-allreduce"),
+        # asides stay ungraded: no cost asked, a cost to the speaker, or nothing pointed back at
+        ("Why do you want to leave it?", "ring-allreduce", None),
+        ("What did it cost you to leave?", "ring-allreduce", None),
+        ("代价呢？", "ring-allreduce", None),
+        # the question's own weaker cue wins: "it" is the overhead just named
+        ("Comms overhead. How do you cut it?", "ddp-workflow", "communication-efficiency"),
+        ("那它的代价呢？", None, None),
+    ],
+)
+def test_a_cost_follow_up_stays_on_the_previous_topic(rubric, question, previous, expected):
+    from interview_grader.topics import classify_follow_up
+
+    assert classify(question, None, rubric).topic_id is None
+    assert classify_follow_up(question, None, previous, rubric).topic_id == expected
+
+
+def test_a_cost_follow_up_is_graded_in_a_transcript(rubric):
+    from interview_grader import grade, parse_transcript
+
+    text = (
+        "Q: ring allreduce 讲一下。\nA: 切 N 块成环，reduce-scatter 再 all-gather，每卡收发 2(N-1)/N 的数据量。\n\n"
+        "Q: 那它的代价呢？\nA: 贵在延迟，2(N-1) 轮，每轮一个 α，小 tensor 吃亏，卡多了 NCCL 会切 tree。\n"
+    )
+    report = grade(parse_transcript(text, "x"), rubric)
+    assert [a.topic for a in report.answers] == ["ring-allreduce", "ring-allreduce"]
+    assert report.answers[1].status == "graded"
