@@ -506,7 +506,7 @@ _PAGE_WORDS = (
 _PAGE_COUNT = r"\d[\d.,]*[万kK]?\+?"
 _PAGE_ITEM = rf"(?:[·・|•\-–—][ \t]*(?:{_PAGE_COUNT}[ \t]*)?)?(?:{_PAGE_WORDS})(?:[ \t]*(?:\({_PAGE_COUNT}\)|{_PAGE_COUNT}))?"
 _TRAILER = re.compile(
-    r"[ \t]*(?:(?:#[^\s#]+[ \t]*)+|(?:https?://|www\.)\S+"
+    r"[ \t]*(?:(?:#[^\s#]+[ \t]*)+|#[^\s#][^#\r\n]{0,40}(?:#[^\s#][^#\r\n]{0,40})+|(?:https?://|www\.)\S+"
     r"|(?:transcribed|generated|powered|captions?) by[ \t]+(?:https?://|www\.)?"
     r"(?:\S+\.(?:ai|com|io|net|org|app)\b|otter|zoom|rev|descript|whisper|fireflies|tactiq)\b.*"
     r"|(?:最后)?(?:编辑于|发布于|发表于|修改于|更新于)[ \t]*\d.*|ip[ \t]*属地.*"
@@ -750,12 +750,14 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
         h = _HEADING.match(text, ls, le)
         if h is not None:
             level = len(h.group(1))
-            if state == "verdict" and current is verdict and 0 < level <= verdict_section:
-                # "## 3. 自我反思" after the "## 2. 面试官反馈" section: the verdict ends with its section
+            if state == "verdict" and current is verdict and 0 < level <= (verdict_section or 2):
+                # "## 3. 自我反思" after the "## 2. 面试官反馈" section: the verdict ends with its section;
+                # a verdict in no section ends at the next top-level one ("## What I'd do differently")
                 current.end = ls
                 current = None
                 state = "post"
-            section = level
+            if not (level == 1 and section == 0 and not any(text[a:b].strip() for a, b in lines[:idx])):
+                section = level  # (a "# …" on the first line is the document's title, not a section)
         if table is not None and table.first <= idx <= table.last:
             if idx == table.first:  # the table's rows are the questions and answers
                 if current is not None:

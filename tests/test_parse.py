@@ -1780,3 +1780,12 @@ def test_a_short_header_line_naming_the_candidate_still_gives_role_and_years():
     name line, and its fields were lost."""
     t = _blind("blind26", "b26_02")
     assert (t.role.text, t.years.text) == ("算法工程师", "应届")
+
+
+def test_blind28_verdict_ends_before_hashtags_with_spaces_and_the_authors_section():
+    """b28_02: "#面经 #AI Infra #分布式训练" is a hashtag line though a tag holds a space; b28_07: a
+    bold "**Interviewer's feedback:**" under the post's "# …" title ends at "## What I'd do differently"."""
+    assert _blind("blind28", "b28_02").verdict.text.endswith("等 HR 通知。")
+    assert _blind("blind28", "b28_07").verdict.text.endswith("We'll be in touch!\"")
+    t = parse("# My interview\n\nQ1: What is DDP?\nA: One process per GPU.\n\n**Feedback:** Great.\n\n### Details\nFine.\n\n## Lessons\nRead more.\n")
+    assert t.verdict.text == "Great.\n\n### Details\nFine."
