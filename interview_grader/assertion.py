@@ -271,6 +271,9 @@ _REPORTED = re.compile(
         + [pre + "[^,。!?;\n]{0,8}?(?:博客|blog|文章|资料|教程|帖子|示意图|图解|视频|课程|综述|论文|书上|书里|教材)[^,。!?;\n]{0,8}?"
            "(?:说|写|讲|画|认为|描述成|描述为|描述)"
            for pre in ("网上", "很多", "不少", "有些", "一些")]
+        # ... a picture of it, named by the bare 图 and drawn as something: 网上有些图把它画成 … / 有的图画的是 …
+        + [pre + "图[^,。!?;\n]{0,16}?(?:画成|画的是|画作|画为|画得像)"
+           for pre in ("网上有些", "网上有的", "网上很多", "网上不少", "有些", "有的", "很多", "不少", "一些")]
         # hearsay with its source: 听别人说 … / 听同事说 … (not the candidate's own hedge 我听说)
         + ["听(?:别人|人家|同事|朋友|同学|前辈|人)(?:也)?说"],
         words=False,
@@ -288,6 +291,14 @@ _REPORTED = re.compile(
             # a source seen: "I've seen diagrams with a box in the middle that everybody sends to, that's not the ring"
             *[who + "(?:'ve| have) seen (?:diagrams|blogs|blog posts|posts|tutorials|articles|slides|docs|people|folks)"
               for who in ("i", "we")],
+            # ... or read: "I've read explanations saying it sends everything to a reducer, but that's wrong"
+            *[who + "(?:'ve| have)? (?:read|seen) (?:some |many |a lot of |a few |plenty of )?(?:explanations|descriptions|write-?ups|answers|"
+              "blogs|blog posts|posts|tutorials|articles|slides|docs|diagrams|figures|pictures|illustrations) "
+              "(?:saying|that say|that said|claiming|that claim|which say|describing|that describe|showing|that show|drawing|that draw)"
+              for who in ("i", "we")],
+            # ... a picture of it: "some diagrams draw it as …", "a lot of figures show it as …"
+            *[pre + " (?:diagrams|figures|pictures|illustrations|slides) (?:draw|show|depict|picture|present|render)"
+              for pre in ("some", "many", "most", "a lot of", "plenty of")],
             f"people (?:{_EN_PEOPLE}|{_EN_VIEW})", f"candidates (?:{_EN_PEOPLE}|{_EN_VIEW})",
             "the myth (?:is )?that", "myth (?:is )?that", "contrary to popular belief",
             # a view that goes round, with no source named: "you sometimes hear that …", "one often hears that …",
@@ -303,7 +314,8 @@ _REPORTED = re.compile(
             "i used to (?:think|believe|assume)", "i once (?:thought|believed|assumed)",
             "at first i (?:thought|believed|assumed)", "initially i (?:thought|believed|assumed)",
             # one describing word may stand before the source: "a senior colleague once told me …"
-            *[pre + " (?:[a-z]+ )?(?:colleague|friend|coworker|teammate|blog|tutorial|article) (?:once )?"
+            # ("a colleague of mine once claimed …")
+            *[pre + " (?:[a-z]+ )?(?:colleague|friend|coworker|teammate|blog|tutorial|article) (?:of (?:mine|ours) )?(?:once )?"
               "(?:said|says|claimed|claims|told me|wrote|writes|thinks|thought|argued|argues|insisted|insists|was convinced|is convinced)"
               for pre in ("a", "one", "my")],
             # a written source and what it says of the subject: "a well-known blog post that describes DDP as …",

@@ -42,6 +42,9 @@ ZH = [
     ("我们组有朋友认为DDP底层是参数服务器。", False),
     ("网上不少博客写的是DDP靠参数服务器汇总，其实是all-reduce。", False),  # a source's view
     ("网上有些示意图把DDP画成中间有个参数服务器，其实是all-reduce。", False),  # a diagram's view
+    ("网上有些图把DDP画成所有人先发给一个参数服务器，那其实不是DDP。", False),  # a picture, bare 图
+    ("有的图画的是DDP靠参数服务器汇总，这是错的。", False),
+    ("我画了一张图，DDP靠参数服务器汇总。", True),  # the speaker's own picture reports nothing
     ("有些教学视频里讲DDP靠参数服务器汇总，这不对。", False),
     ("组里流传着一种说法，说DDP底层靠参数服务器，实测并不是。", False),  # a rumour reported
     ("我一开始以为DDP靠参数服务器汇总，后来读了源码才知道是all-reduce。", False),  # first belief, corrected later
@@ -132,6 +135,10 @@ EN = [
     ("People sometimes picture DDP with a parameter server in the middle.", False),  # a view others hold
     ("People act like DDP relies on a parameter server; it doesn't.", False),
     ("I've seen diagrams with a parameter server in the middle of DDP, that's not it.", False),  # a source seen
+    ("I've read explanations saying DDP relies on a parameter server, but that's wrong.", False),  # a source read
+    ("A colleague of mine once claimed DDP relies on a parameter server. It doesn't.", False),  # 'of mine'
+    ("Some diagrams draw DDP as relying on a parameter server, that's not how it works.", False),  # a picture's view
+    ("I read the docs and DDP relies on a parameter server.", True),  # reading the docs reports no view
     ("People use DDP with a parameter server for sparse models.", True),  # 'people use' states a practice
     ("DDP keeps a parameter server on rank zero.\n\nRaj Malhotra  10:08 AM\nActually no, there is none.", False),  # next message
     ("DDP relies on a parameter server, and actually it is slow.", True),  # 'actually' alone takes nothing back

@@ -168,9 +168,15 @@ def test_a_correct_clause_beside_a_wrong_one_still_counts(rubric):
          "Honestly it depends on the use case. Both of them are very powerful, and each has its own strengths and "
          "weaknesses, so you pick the one that fits.", "graded"),
         ("同步训练和异步训练有什么区别？", "这个要看具体情况，两者各有优劣，没有绝对的好坏，适合自己的就是最好的。", "graded"),
+        # ... or an empty comparison of one card and several in generic words (resources, efficiency)
+        ("单机单卡和单机多卡训练有什么区别？", "单机多卡相比单机单卡，能够更加充分地利用计算资源，提升训练效率，灵活选择合适的方式。", "graded"),
+        ("How is training on a single GPU different from training on multiple GPUs?",
+         "Several GPUs make better use of the compute resources and speed up training, so it depends on your needs.", "graded"),
         # talk about something else stays off-topic
         ("How would you compare DDP with a parameter server architecture?",
          "At my last job we moved everything to Kubernetes and set up a weekly sync with the stakeholders.", "off-topic"),
+        ("单机单卡和单机多卡训练有什么区别？", "我们团队今年主要在做招聘和绩效流程的梳理，周会也改成了双周。", "off-topic"),
+        ("请您谈谈单机单卡和单机多卡训练的区别。", "我之前负责的项目非常重视训练效率，最终得到了领导的认可。", "off-topic"),
     ],
 )
 def test_empty_talk_on_a_comparison_is_an_attempt(rubric, question, answer, status):
