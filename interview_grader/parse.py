@@ -461,7 +461,7 @@ _RATING = re.compile(
 _OPENER = re.compile(rf"[ \t]*>[ \t]*{_CALLOUT}[ \t]*|[ \t]{{0,3}}#{{1,6}}[ \t]+\S.*|[ \t]*(?:-{{3,}}|\*{{3,}}|_{{3,}}|—{{2,}})[ \t]*")
 
 
-def _before_cues(text: str, lines, idx: int, start: int, senders: dict[int, str]) -> int:
+def _block_end(text: str, lines, idx: int, start: int, senders: dict[int, str]) -> int:
     """Where a block closed by the label on line ``idx`` ends: the start of that line,
     or earlier, before the interviewer's rating lines that close the block and the callout
     or section heading that opens the next, and before the chat sender line or the cue
@@ -791,7 +791,7 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
                     _header_line(ltext, _Label(kind, None, m.end()), le, header)
             continue
         if current is not None:
-            current.end = _before_cues(text, lines, idx, current.value_start, senders)
+            current.end = _block_end(text, lines, idx, current.value_start, senders)
         current = None
         kind = lab.kind
         if kind == "interviewer":
