@@ -167,6 +167,10 @@ class TermSet:
     gaps: tuple[tuple["FastPiece", ...], ...] = ()  # alternatives of several pieces
     gap_starts: frozenset[str] = frozenset()  # literal keys that can start a gap alternative
     gap_regex_start: bool = False  # some gap alternative starts with a regex
+    # first-piece literal key -> the gap alternatives (indices into ``gaps``) it starts,
+    # so an answer's occurrences visit only the alternatives whose first piece it holds
+    gap_index: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    gap_regex_firsts: tuple[int, ...] = ()  # gap alternatives whose first piece has a regex
 
     @classmethod
     def build(cls, source: str, alternatives: list[Alternative]) -> "TermSet":
@@ -186,7 +190,24 @@ class TermSet:
         starts = frozenset(o.key for g in gaps for o in g[0] if isinstance(o, Literal))
         rx_start = any(not isinstance(o, Literal) for g in gaps for o in g[0])
         fast = tuple(tuple(FastPiece.of(piece) for piece in g) for g in gaps)
-        return cls(source, alts, frozenset(lits), tuple(dict.fromkeys(rxs)), fast, starts, rx_start)
+        index: dict[str, list[int]] = {}
+        for i, g in enumerate(fast):
+            for key in sorted(g[0].keys):
+                index.setdefault(key, []).append(i)
+        rx_firsts = tuple(i for i, g in enumerate(fast) if g[0].regexes)
+        return cls(
+            source, alts, frozenset(lits), tuple(dict.fromkeys(rxs)), fast, starts, rx_start,
+            tuple((k, tuple(v)) for k, v in sorted(index.items())), rx_firsts,
+        )
+
+    @property
+    def gap_by_start(self) -> dict[str, tuple[int, ...]]:
+        """``gap_index`` as a dict (built once per term set)."""
+        got = self.__dict__.get("_gap_by_start")
+        if got is None:
+            got = dict(self.gap_index)
+            object.__setattr__(self, "_gap_by_start", got)
+        return got
 
 
 @dataclass(frozen=True)
@@ -601,13 +622,23 @@ class Doc:
         for src in ts.regexes:
             found.extend(self._regex_hits(src))
         text = self.text
-        for alt in ts.gaps:
+        if ts.gaps:
+            # only the alternatives whose first piece occurs (a regex first piece may occur anywhere)
+            by_start = ts.gap_by_start
+            todo = set(ts.gap_regex_firsts)
+            for key in ts.gap_starts & litset:
+                todo.update(by_start[key])
+            gaps = [ts.gaps[i] for i in sorted(todo)]
+        else:
+            gaps = ()
+        for alt in gaps:
             first = alt[0]
-            if not first.regexes and first.keys.isdisjoint(litset):
-                continue  # its first piece does not occur
             spans = [(s1, e1, s1) for s1, e1 in self._piece_hits(first, lits)]  # (start, end, last piece start)
             for piece in alt[1:]:
                 if not spans:
+                    break
+                if not piece.regexes and piece.keys.isdisjoint(litset):
+                    spans = []  # this piece does not occur
                     break
                 nxt = sorted(self._piece_hits(piece, lits))
                 starts = [s2 for s2, _ in nxt]
