@@ -855,6 +855,8 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
                 last.end = cut
         if verdict is None and qas and qas[-1].answers:
             verdict = _closing_message(text, lines, b.line_starts, senders, qas)
+    if not dialogue and verdict is None and qas and qas[-1].answers:
+        verdict = _summary_verdict(text, lines, b.line_starts, qas)
     if not dialogue and verdict is not None:
         name = _sender_above(text, lines, b.line_starts, senders, verdict.value_start)
         if name is not None:  # "kaito — 9:36 PM" / "feedback: …" / "bytebandit — 9:36 PM" / "ty 🙏"
@@ -953,6 +955,31 @@ def _closing_message(text: str, lines, line_starts: list[int], senders: dict[int
             answer.end = lines[i][0]
             _until_other_sender(lines, line_starts, senders, closing, asker)
             return closing if text[closing.value_start:closing.end].strip() else None
+        i += 1
+    return None
+
+
+# A bare "总结：" / "Summary:" opening a line of the last answer is the candidate's own
+# wrap-up, unless it speaks of the candidate in the third person: "总结：该候选人对…",
+# "Summary: The candidate showed …" is the record's closing verdict.
+_SUMMARY_VERDICT = re.compile(
+    rf"(?i){_BLANK}*(?:\*\*|__)?(?:总结|總結|小结|小結|summary|in summary|overall summary)(?:\*\*|__)?{_BLANK}*[:：](?:\*\*|__)?{_BLANK}*"
+    r"(?=(?:该|該|这|這|此|本)?(?:位|名)?(?:候选人|候選人|面试者|面試者|被面试人|被面試人|被面试者|被面試者|应聘者|應聘者|求职者|求職者)"
+    r"|(?:the|this)\s+(?:candidate|interviewee|applicant)\b)"
+)
+
+
+def _summary_verdict(text: str, lines, line_starts: list[int], qas: list[_QA]) -> _Block | None:
+    """The closing verdict under a bare "总结：" that speaks of the candidate (see ``_SUMMARY_VERDICT``),
+    taken out of the last answer; None when there is none."""
+    answer = qas[-1].answers[-1]
+    i = bisect_right(line_starts, answer.value_start)  # from the answer's second line
+    while i < len(lines) and lines[i][0] < answer.end:
+        m = _SUMMARY_VERDICT.match(text, lines[i][0], lines[i][1])
+        if m is not None:
+            closing = _Block("verdict", m.end(), answer.end)
+            answer.end = lines[i][0]
+            return closing
         i += 1
     return None
 

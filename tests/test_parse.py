@@ -565,6 +565,35 @@ def test_a_bare_summary_line_inside_an_answer_is_not_the_verdict():
     assert t.verdict is None
 
 
+@pytest.mark.parametrize(
+    "closing, verdict",
+    [
+        ("总结：该候选人基础扎实，适合这个岗位。", "该候选人基础扎实，适合这个岗位。"),
+        ("總結：這位面試者表現很好。", "這位面試者表現很好。"),
+        ("**总结**：候选人理解到位。", "候选人理解到位。"),
+        ("Summary: The candidate showed a solid grasp of DDP.", "The candidate showed a solid grasp of DDP."),
+        ("In summary: this applicant would do well here.", "this applicant would do well here."),
+    ],
+)
+def test_a_summary_of_the_candidate_after_the_last_answer_is_the_verdict(closing, verdict):
+    """A bare '总结：' that speaks of the candidate in the third person closes the record."""
+    t = parse(f"问题1：什么是DDP？\n回答：多进程。\n问题2：PS 呢？\n回答：中心存参数。\n第二段。\n{closing}")
+    assert t.verdict.text == verdict
+    assert t.questions[1].answer.text == "中心存参数。\n第二段。"
+
+
+@pytest.mark.parametrize(
+    "closing",
+    ["总结：DDP 比 PS 更快。", "总结：我觉得候选方案里 ring 最好。", "Summary: the ring is bandwidth-optimal.",
+     "Summary: candidates for the ring order are chosen by rank."],
+)
+def test_a_wrap_up_of_the_last_answer_stays_in_it(closing):
+    """The candidate's own '总结：' in the last answer is theirs, not a verdict."""
+    t = parse(f"问题1：什么是DDP？\n回答：多进程。\n问题2：PS 呢？\n回答：中心存参数。\n{closing}")
+    assert t.verdict is None
+    assert t.questions[1].answer.text == f"中心存参数。\n{closing}"
+
+
 def test_markdown_headings_with_the_value_below():
     """'### 问题 3' with the question on the next line, '## 综合评价' heading the verdict."""
     t = parse(
