@@ -60,6 +60,15 @@ _COST = re.compile(
     r"|(?i:\bcosts?\b(?!\s+(?:you|me|us|him|her|them)\b)|\b(?:downsides?|drawbacks?|overheads?|disadvantages?|trade-?offs?|weak(?:ness|nesses|\s+spots?))\b)"
 )
 COST_MAX = 40  # characters: a short follow-up, not a new question that happens to mention a cost
+# ... or one that leaves the thing out and carries on with a connective: "And the downside?", "And the trade-off?",
+# "那缺点呢？" (a bare "代价呢？" has no such link and stays ungraded)
+_ELLIPTIC_COST = re.compile(
+    r"\s*(?:"
+    r"(?i:(?:and|so|but|ok|okay|then|alright)\b[\s,]*(?:(?:what(?:'s| is| are| about)|how about)\s+)?(?:(?:the|its|any)\s+)?"
+    r"(?:costs?|downsides?|drawbacks?|overheads?|disadvantages?|trade-?offs?|weak(?:ness|nesses|\s+spots?)))"
+    r"|(?:那|那么)(?:它的|有什么|有啥|有哪些)?(?:代价|缺点|坏处|弊端|短板|开销|劣势|不足之处|成本)(?:呢|是什么|有哪些|在哪里?)?"
+    r")\s*[?？.。]*\s*$"
+)
 
 
 _FOLLOW_UP = re.compile(r"\s*(?:\*\*)?(?:follow[- ]?up(?: question)?|追问|追問|接着问|接著問)(?:\*\*)?\s*[:：,，]\s*", re.IGNORECASE)
@@ -123,6 +132,8 @@ def _follow_up(question: str, goal: str | None, previous: str, rubric: LoadedRub
     elif (f := _FOLLOW_UP.match(question)) is not None:  # "追问：那异步呢？" -> "参数同步：那异步呢？"
         zh = _ZH_CHAR.search(question) is not None
         resolved = f"{title.get('zh' if zh else 'en') or ''}{'：' if zh else ': '}{question[f.end():]}"
+    elif _ELLIPTIC_COST.match(question) is not None:  # "And the downside?": nothing to resolve, the cost rule below decides
+        resolved = question
     else:
         return None
     # "那它的代价呢？" / "and the downside of that?": a short question on a cost, pointing back, is the

@@ -234,6 +234,12 @@ def test_twice_the_buffer_in_words_is_the_correct_ring_cost(rubric):
         ("And the downside of that?", "ring-allreduce", "ring-allreduce"),
         ("What's the drawback of it?", "parameter-server", "parameter-server"),
         ("So what does that cost?", "ring-allreduce", "ring-allreduce"),
+        # blind30: the thing left out, the link kept by a connective ("And the downside?", "那缺点呢？")
+        ("And the downside?", "ring-allreduce", "ring-allreduce"),
+        ("And the trade-off?", "sync-vs-async-training", "sync-vs-async-training"),
+        ("那缺点呢？", "parameter-server", "parameter-server"),
+        ("And the downside of working here?", "ring-allreduce", None),
+        ("And the downside?", None, None),
         # asides stay ungraded: no cost asked, a cost to the speaker, or nothing pointed back at
         ("Why do you want to leave it?", "ring-allreduce", None),
         ("What did it cost you to leave?", "ring-allreduce", None),
