@@ -192,6 +192,17 @@ _REJECTED = re.compile(
     + ")"
 )
 
+# A quoted claim rejected right after its closing quote ("“每个节点的通信量随节点数线性增长”这种理解是错误的",
+# "「DDP 就是参数服务器」这个说法不对", '"the ring has a master" is a myth'): the quotation states nothing.
+_QUOTE_REJECTED = re.compile(
+    r"(?:“(?P<a>[^”\n]{2,160})”|「(?P<b>[^」\n]{2,160})」|『(?P<c>[^』\n]{2,160})』|\"(?P<d>[^\"\n]{2,160})\")\s*"
+    r"(?:"
+    r"(?:这种|这个|这样的|这类|此种|的)?(?:理解|说法|观点|看法|认识|想法|描述|结论)?(?:其实|显然|完全|根本)?(?:是)?"
+    r"(?:错误的|错的|不对的|不对|不正确的|不正确|不成立|站不住脚|误解|误读|一种误解|一个误解)"
+    r"|(?:is|was|are)\s+(?:simply\s+|just\s+|plainly\s+|flat\s+)?(?:wrong|incorrect|not true|false|a myth|a misconception|a misreading)\b"
+    r")"
+)
+
 # A reported view the speaker then endorses ("I read a blog post that said …, and I agree with that",
 # "网上有文章说 …，我也同意"): the view is the speaker's own claim.
 _ENDORSED = re.compile(
@@ -559,6 +570,10 @@ def analyse(text: str, question: str | None = None) -> Scopes:
         if not rej and _ENDORSED.search(text, m.end(), s_end):
             continue  # "a blog post said X, and I agree with that": X is the speaker's claim
         void.append((m.start(), max(end, m.end())))
+
+    for m in _QUOTE_REJECTED.finditer(text):
+        g = next(k for k in "abcd" if m.group(k) is not None)
+        void.append(m.span(g))
 
     for m in _UNSAID.finditer(text):
         if sentence_starts is None:

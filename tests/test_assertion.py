@@ -90,6 +90,11 @@ ZH = [
     ("DDP是靠参数服务器同步的，对吧？", True),
     ("嗯，我觉得DDP就是靠参数服务器同步的？", True),
     ("是不是DDP靠参数服务器同步？", False),  # a question all the same
+    # blind30: a quoted claim rejected right after its closing quote states nothing; unquoted, or not rejected, it does
+    ("所以“DDP靠参数服务器同步”这种理解是错误的，DDP用的是all-reduce。", False),
+    ("「DDP就是靠参数服务器同步的」这个说法不对。", False),
+    ("“DDP靠参数服务器同步”，这是我们组的结论。", True),
+    ("“DDP靠参数服务器同步”这种理解是对的。", True),
 ]
 
 EN = [
@@ -108,6 +113,8 @@ EN = [
     ("Many people think DDP relies on a parameter server.", False),  # reported belief
     ("I disagree that DDP needs a parameter server.", False),  # a view quoted to be rejected
     ("Some say that DDP relies on a parameter server; that is wrong.", False),
+    ('"DDP relies on a parameter server" is simply wrong.', False),  # a quoted claim rejected
+    ('"DDP relies on a parameter server" is what our docs say.', True),
     ("I used to think DDP hid a parameter server inside.", False),  # a belief once held
     ("A colleague once told me DDP relies on a parameter server, which is wrong.", False),
     ("A senior colleague once told me DDP relies on a parameter server. I doubt it.", False),  # source with an adjective
