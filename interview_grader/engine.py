@@ -7,7 +7,7 @@ asserts (each with a quote from the source), then score:
     coverage = core_share * core_fraction ** core_curve + (100 - core_share) * depth_fraction
     score    = min(coverage - penalties, cap of the worst severity), clamped to 0..100
 
-An answer that is only a list of terms is capped at ``term_list_cap``; an
+An answer whose points all come from lists of terms is capped at ``term_list_cap``; an
 answer that never touches the topic's vocabulary is ``off-topic`` (0).
 Pure and deterministic: the same transcript and rubric give the same Report.
 """
@@ -169,6 +169,61 @@ def _is_term_list(doc: Doc) -> bool:
     return short_share >= 0.75
 
 
+_RUN_SEP = re.compile(r"[、,/;|\n:]|\band\b|和|及")
+_ASCII_WORD = re.compile(r"[a-z0-9][a-z0-9.+#_-]*")
+LIST_RUN_MIN = 4  # short items in a row that make an enumeration
+
+
+def _list_runs(text: str) -> list[tuple[int, int]]:
+    """Spans of the enumerations in a folded text: LIST_RUN_MIN or more short items in a
+    row between list separators, within one sentence ("主要包括以下几种：混合精度训练、梯度压缩、
+    NCCL、NVLink、ZeRO、FSDP、分层 AllReduce")."""
+    runs: list[tuple[int, int]] = []
+    start = 0
+    for end in [m.end() for m in _SENTENCE_END.finditer(text)] + [len(text)]:
+        items: list[tuple[int, int]] = []  # the short items of the current run
+        pos = start
+        for m in [*_RUN_SEP.finditer(text, start, end), None]:
+            stop = m.start() if m is not None else end
+            seg = text[pos:stop]
+            core = seg.strip(_STRIP + " ")
+            if core and _is_term(core):
+                a = pos + seg.index(core)
+                items.append((a, a + len(core)))
+            elif core:
+                if len(items) >= LIST_RUN_MIN:
+                    runs.append((items[0][0], items[-1][1]))
+                items = []
+            pos = m.end() if m is not None else end
+        if len(items) >= LIST_RUN_MIN:
+            runs.append((items[0][0], items[-1][1]))
+        start = end
+    return runs
+
+
+def _is_term(seg: str) -> bool:
+    """A term rather than a clause: up to three English words, or a short segment (a
+    Chinese character counts one, an English word two) with no Chinese function word."""
+    if seg.isascii():
+        return len(seg.split()) <= 3
+    words = _ASCII_WORD.findall(seg)
+    size = len(_ASCII_WORD.sub("", seg).replace(" ", "")) + 2 * len(words)
+    return size <= 8 and not _ZH_FUNCTION.search(seg)
+
+
+def _only_in_lists(doc: Doc, question: str, patterns_of, compiler) -> bool:
+    """Would the answer earn no point at all with its enumerations blanked out?  Then its
+    content is a keyword list, however much prose wraps it (a lead-in, "we used all of these")."""
+    runs = _list_runs(doc.text)
+    if not runs:
+        return False
+    chars = list(doc.text)
+    for a, b in runs:
+        chars[a:b] = " " * (b - a)
+    blank = Doc.of("".join(chars), question=question)
+    return not any(blank.find(p, compiler) for p in patterns_of)
+
+
 def _evidence(doc: Doc, source: str, hit: Hit) -> tuple[str, int, int]:
     start, end = doc.source_range(hit.ev_start, hit.ev_end)
     return source[start:end], start, end
@@ -320,7 +375,11 @@ def grade_answer(
             if score > cap:
                 notes.append(note("cap", lang, cap=cap, sev=sev))
             score = min(score, cap)
-    if _is_term_list(doc):
+    if _is_term_list(doc) or (
+        covered and _only_in_lists(
+            doc, qa.question.text, [p for k, ps in plan.key_points[topic.id] for p, _, _ in ps], rubric.compiler
+        )
+    ):
         if score > sc.term_list_cap:
             notes.append(note("term-list", lang, cap=sc.term_list_cap))
         score = min(score, sc.term_list_cap)

@@ -110,6 +110,51 @@ def test_a_list_of_terms_is_capped(mini_rubric, rubric):
 
 
 @pytest.mark.parametrize(
+    "answer",
+    [
+        # a lead-in, the list, and a sentence of empty talk: still only a list of names
+        "实现环形规约主要涉及以下几个关键点：reduce-scatter、all-gather、带宽最优、NCCL、Horovod、环形拓扑。"
+        "在我之前的项目中这些技术我们都熟练使用过，训练效率得到了大幅提升。总的来说，掌握这些是基础。",
+        "Loads of levers. Reduce-scatter, all-gather, bandwidth optimal, NCCL, Horovod, ring topology. "
+        "You mix and match depending on the workload.",
+    ],
+)
+def test_a_list_of_terms_wrapped_in_prose_is_capped(rubric, answer):
+    text = f"问题1：请简述Ring-Allreduce的原理。\n回答：{answer}\n"
+    a = grade(parse_transcript(text, "t.txt"), rubric).answers[0]
+    assert a.status == "graded" and a.score <= rubric.rubric.scoring.term_list_cap, a
+
+
+def test_a_list_then_its_explanation_is_not_capped(rubric):
+    """Points earned outside the enumeration count in full: the list only names what the prose explains."""
+    text = (
+        "问题1：请简述Ring-Allreduce的原理。\n回答：涉及 reduce-scatter、all-gather、NCCL、环形拓扑。"
+        "N 张卡连成一个环，梯度切成 N 块；先做 reduce-scatter，每张卡把一块发给下一张卡并累加收到的那块，"
+        "N-1 步后每张卡持有一块的完整和；再做 all-gather 把各块传一圈。每张卡发送的数据量约为 2(N-1)/N 倍梯度，"
+        "和卡数基本无关，所以带宽最优，也没有中心节点。\n"
+    )
+    a = grade(parse_transcript(text, "t.txt"), rubric).answers[0]
+    assert a.score > rubric.rubric.scoring.term_list_cap, a
+
+
+@pytest.mark.parametrize(
+    "text,runs",
+    [
+        ("主要包括以下几种:混合精度训练、梯度压缩、nccl、nvlink、分层 allreduce。我们都用过。",
+         ["混合精度训练、梯度压缩、nccl、nvlink、分层 allreduce"]),
+        ("gradient compression, powersgd, top-k sparsification, fp16. then we tuned it.",
+         ["gradient compression, powersgd, top-k sparsification, fp16"]),
+        ("梯度压缩、混合精度、通信重叠。", []),  # three items: too few to call a list
+        ("先做 reduce-scatter,每张卡把自己那块发给下一张卡,再做 all-gather,最后每张卡都有完整结果。", []),
+    ],
+)
+def test_list_runs(text, runs):
+    from interview_grader.engine import _list_runs
+
+    assert [text[a:b] for a, b in _list_runs(text)] == runs
+
+
+@pytest.mark.parametrize(
     "answer,expected",
     [
         ("Ring-Allreduce、reduce-scatter、all-gather、带宽最优、NCCL。", True),
