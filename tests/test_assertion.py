@@ -47,6 +47,7 @@ ZH = [
     ("我画了一张图，DDP靠参数服务器汇总。", True),  # the speaker's own picture reports nothing
     ("有些教学视频里讲DDP靠参数服务器汇总，这不对。", False),
     ("组里流传着一种说法，说DDP底层靠参数服务器，实测并不是。", False),  # a rumour reported
+    ("网上有说法认为DDP底层靠参数服务器，这是把两种架构搞混了。", False),  # a bare 有说法认为 reports a view too
     ("我一开始以为DDP靠参数服务器汇总，后来读了源码才知道是all-reduce。", False),  # first belief, corrected later
     ("DDP里rank0就是参数服务器。不对，我说错了，DDP里没有server。", False),  # taken back in the next sentence
     ("DDP里rank0就是参数服务器……哦不对，DDP里没有这个角色。", False),  # taken back mid-sentence
