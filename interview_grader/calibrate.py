@@ -279,3 +279,75 @@ def metrics_line(ev: Evaluation) -> str:
     for k, v in ev.metrics.items():
         parts.append(f"{k}={v:.3f}" if isinstance(v, float) else f"{k}={v}")
     return " ".join(parts)
+
+
+# The grid ``eval --tune`` searches: how much of the score core points carry, and how
+# steeply the first of them count (1 = linear; lower = the first points say the most).
+TUNE_SHARES = (70.0, 75.0, 80.0, 82.0, 85.0, 88.0, 90.0, 95.0)
+TUNE_CURVES = (0.5, 0.6, 0.65, 0.7, 0.8, 0.9, 1.0)
+
+
+@dataclass(frozen=True)
+class TuneRow:
+    """Agreement with the labels for one pair of scoring values."""
+
+    core_share: float
+    core_curve: float
+    metrics: dict[str, float | int]
+    current: bool  # the rubric's own values
+
+
+def with_scoring(rubric: LoadedRubric, **changes: float) -> LoadedRubric:
+    """The same rubric with other ``scoring`` values, validated like a rubric file's.
+
+    The compiled term sets and derived data are shared: none of them depends on
+    ``core_share`` or ``core_curve`` (the only values tuning changes).
+    """
+    from .rubric.schema import Scoring
+
+    try:
+        scoring = Scoring.model_validate({**rubric.rubric.scoring.model_dump(), **changes})
+    except ValidationError as exc:
+        raise RubricError(f"scoring {changes}: {exc.errors()[0]['msg']}", path=rubric.path) from None
+    return LoadedRubric(
+        rubric.rubric.model_copy(update={"scoring": scoring}), rubric.compiler, rubric.path, rubric.sha256, rubric.memo
+    )
+
+
+def _tune_key(row: TuneRow) -> tuple:
+    m = row.metrics
+    nan = lambda v: v if isinstance(v, (int, float)) and not math.isnan(v) else None  # noqa: E731
+    mae, qwk, rho = nan(m["mae_bands"]), nan(m["qwk"]), nan(m["spearman"])
+    return (
+        math.inf if mae is None else round(mae, 4),
+        0.0 if qwk is None else -round(qwk, 4),
+        0.0 if rho is None else -round(rho, 4),
+        abs(row.core_share - 85) + 100 * abs(row.core_curve - 0.8),  # ties: the values nearest the defaults
+    )
+
+
+def tune_scoring(
+    gold_files: list[str | Path],
+    rubric: LoadedRubric,
+    shares: tuple[float, ...] = TUNE_SHARES,
+    curves: tuple[float, ...] = TUNE_CURVES,
+    progress=None,
+) -> list[TuneRow]:
+    """Evaluate the labels with every (core_share, core_curve) pair, best first.
+
+    Best is the lowest ``mae_bands`` (how far scores sit from the experts' grades),
+    then the highest qwk and Spearman. The rubric's own pair is always included.
+    Topics, statuses and flags do not depend on these values; only the scores move.
+    ``progress(done, total)`` is called after each pair.
+    """
+    sc = rubric.rubric.scoring
+    pairs = list(dict.fromkeys([(float(sc.core_share), float(sc.core_curve))]
+                               + [(float(a), float(b)) for a in shares for b in curves]))
+    rows = []
+    for i, (share, curve) in enumerate(pairs):
+        ev = evaluate(gold_files, with_scoring(rubric, core_share=share, core_curve=curve))
+        rows.append(TuneRow(share, curve, ev.metrics, current=i == 0))
+        if progress is not None:
+            progress(i + 1, len(pairs))
+    return sorted(rows, key=_tune_key)
+

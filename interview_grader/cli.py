@@ -197,8 +197,14 @@ def eval_(
     fmt: EvalFormat = typer.Option(EvalFormat.table, "--format", "-f", help="table (rich) or json."),
     minimum: list[str] = typer.Option([], "--min", help="KEY=VALUE: exit 1 when a metric is below VALUE."),
     show: bool = typer.Option(False, "--show", help="Also list every answer."),
+    tune: bool = typer.Option(
+        False, "--tune", help="Search core_share x core_curve for the scoring values that agree best with the labels."
+    ),
 ) -> None:
     """Compare grades with expert labels: Spearman, QWK, accuracies, flag precision/recall."""
+    if tune:
+        _tune(gold, rubric, fmt)
+        return
     with user_errors():
         from .calibrate import evaluate
 
@@ -228,6 +234,35 @@ def eval_(
         raise typer.Exit(EXIT_BELOW)
     if ev.failures:
         raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def _tune(gold: list[Path], rubric: Optional[Path], fmt: EvalFormat) -> None:
+    """``eval --tune``: every pair of the grid, best first (progress on stderr at a terminal)."""
+    import sys
+
+    with user_errors():
+        from .calibrate import tune_scoring
+
+        loaded = _rubric(rubric)
+        if sys.stderr.isatty():
+            from rich.console import Console
+            from rich.progress import Progress
+
+            with Progress(console=Console(stderr=True), transient=True) as bar:
+                task = bar.add_task("tuning", total=None)
+                rows = tune_scoring(gold, loaded, progress=lambda done, total: bar.update(task, completed=done, total=total))
+        else:
+            rows = tune_scoring(gold, loaded)
+    if fmt is EvalFormat.json:
+        import json
+
+        data = [{"core_share": r.core_share, "core_curve": r.core_curve, "current": r.current, "metrics": r.metrics}
+                for r in rows]
+        write_output(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n", None)
+    else:
+        from .render.calibration import print_tuning
+
+        print_tuning(rows)
 
 
 def main() -> None:

@@ -68,3 +68,44 @@ def test_eval_min_threshold_exits_1():
 def test_statistics_edge_cases():
     assert spearman([1, 2, 3], [3, 2, 1]) == pytest.approx(-1.0)
     assert quadratic_weighted_kappa([0, 5], [0, 5]) == 1.0
+
+
+def test_tune_puts_the_half_covered_answer_on_its_grade(mini_rubric):
+    """Only b_en Q1 (gold 2, one of two core points) moves with the scoring values: it scores
+    core_share x 0.5 ** core_curve, and 40 (grade 2 exactly) makes mae_bands (0 + 1 + 0 + 0) / 4.
+    Three pairs of the grid give 40 (70 x 0.5**0.8 = 40.2, 75 x 0.5**0.9 = 40.2, 80 x 0.5); the
+    tie goes to the pair nearest the defaults (85, 0.8)."""
+    from interview_grader.calibrate import tune_scoring
+
+    rows = tune_scoring([GOLD], mini_rubric)
+    assert [(r.core_share, r.core_curve) for r in rows[:3]] == [(70.0, 0.8), (75.0, 0.9), (80.0, 1.0)]
+    assert rows[0].metrics["mae_bands"] == pytest.approx(0.25)
+    current = [r for r in rows if r.current]
+    assert [(r.core_share, r.core_curve) for r in current] == [(85.0, 1.0)]  # the mini rubric's own
+    assert current[0].metrics == evaluate([GOLD], mini_rubric).metrics
+    maes = [r.metrics["mae_bands"] for r in rows]
+    assert maes == sorted(maes)
+    # topics, statuses and flags do not depend on these values
+    assert {(r.metrics["topic_acc"], r.metrics["flag_recall"], r.metrics["flag_precision"]) for r in rows} == {(1.0, 1.0, 1.0)}
+
+
+def test_eval_tune_command(mini_rubric):
+    result = CliRunner().invoke(app, ["eval", str(GOLD), "--rubric", str(MINI_RUBRIC), "--tune", "-f", "json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)
+    assert (rows[0]["core_share"], rows[0]["core_curve"], rows[0]["current"]) == (70.0, 0.8, False)
+    assert sum(r["current"] for r in rows) == 1
+    result = CliRunner().invoke(app, ["eval", str(GOLD), "--rubric", str(MINI_RUBRIC), "--tune"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.endswith("scoring:\n  core_share: 70\n  core_curve: 0.8\n")
+
+
+def test_with_scoring_validates_like_a_rubric_file(mini_rubric):
+    from interview_grader.calibrate import with_scoring
+    from interview_grader.errors import RubricError
+
+    changed = with_scoring(mini_rubric, core_share=80, core_curve=0.5)
+    assert (changed.rubric.scoring.core_share, changed.rubric.scoring.core_curve) == (80, 0.5)
+    assert mini_rubric.rubric.scoring.core_share == 85  # the original is untouched
+    with pytest.raises(RubricError, match="core_share"):
+        with_scoring(mini_rubric, core_share=150)

@@ -47,3 +47,35 @@ def print_evaluation(ev: Evaluation, show: bool = False) -> None:
         m.add_row(k, _fmt(v) if isinstance(v, float) else str(v))
     out.print(m)
     print(metrics_line(ev))
+
+
+def _num(x: float) -> str:
+    return f"{x:g}"
+
+
+def tuning_yaml(best) -> str:
+    """The ``scoring`` lines to paste into a rubric for the best row."""
+    return f"scoring:\n  core_share: {_num(best.core_share)}\n  core_curve: {_num(best.core_curve)}\n"
+
+
+def print_tuning(rows, top: int = 10) -> None:
+    """The best ``top`` (core_share, core_curve) pairs, the rubric's own pair, and the lines to use."""
+    from rich.console import Console
+    from rich.table import Table
+
+    out = Console(highlight=False)
+    t = Table(title="Scoring values on these labels (best first: lowest mae_bands, then qwk, spearman)")
+    for col in ("rank", "core_share", "core_curve", "mae_bands", "qwk", "spearman", ""):
+        t.add_column(col, justify="right" if col != "" else "left")
+    shown = [(i, r) for i, r in enumerate(rows) if i < top or r.current]
+    for i, r in shown:
+        m = r.metrics
+        t.add_row(str(i + 1), _num(r.core_share), _num(r.core_curve), _fmt(m["mae_bands"]), _fmt(m["qwk"]),
+                  _fmt(m["spearman"]), "current" if r.current else "")
+    out.print(t)
+    best = rows[0]
+    if best.current:
+        print("The rubric's own values are the best of the grid on these labels.")
+    else:
+        print("Best on these labels (check them on a second labelled sample before adopting):")
+        print(tuning_yaml(best), end="")
