@@ -243,6 +243,44 @@ _CONTRAST_AROUND = re.compile(
     r"(?:与|和|跟|同(?<![不相共协一如]同)(?![步时一样]))(?P<x>[^,。!?;:\n]{1,30}?)(?:完全|很|有所|是)?"
     r"(?:不同|不一样|相反|有区别|有所区别|不是一回事|是两回事|不能混为一谈|并不相同|不相同)(?=[,。!?;:\n]|$)"
 )
+# An elliptical negation: a short clause that names something and denies it the last clause's
+# predicate ("PS 有中心节点负责汇总梯度，DDP 则没有", "a parameter server has a hub; DDP does not"):
+# the thing named (x) is under negation, as in "DDP 没有中心节点".
+_ELLIPTIC_ZH = ("并没有", "就没有", "没有", "没", "不用", "不需要", "无需", "不存在")
+_ELLIPTIC_EN = (" does not", " doesn't", " did not", " didn't", " do not", " don't", " has no such thing",
+                " has none", " never does")
+_ELLIPTIC_TAIL = ("这个", "这种", "这样的", "这样", "那样的", "那样", "这一套", "这一层", " at all", " though", " either")
+_ELLIPTIC_LEAD = re.compile(r"\s*(?:(?:而|但是|但|可是|不过|反之|相反)|(?:but|while|whereas|and)\b)?\s*")
+_ELLIPTIC_LINK = ("则", "却", "就", "倒是", "反而", "这边", "那边")
+_CLAUSE_MARKS = " \t\n,。!?;:.…"
+
+
+def _elliptic_negations(text: str, clauses) -> list[tuple[int, int, int]]:
+    """(cue start, x start, x end) for each elliptical negation: a clause that is only a
+    subject and a bare negation ("DDP 则没有", "but DDP doesn't"); x is the subject."""
+    out = []
+    ends = _ELLIPTIC_ZH + _ELLIPTIC_EN
+    for a, b in clauses:
+        if b - a > 60:
+            continue
+        seg = text[a:b].rstrip(_CLAUSE_MARKS)
+        if seg.endswith(_ELLIPTIC_TAIL):
+            seg = seg[: -len(next(t for t in _ELLIPTIC_TAIL if seg.endswith(t)))].rstrip()
+        if not seg.endswith(ends):
+            continue
+        cue = next(c for c in ends if seg.endswith(c))
+        english = cue in _ELLIPTIC_EN
+        c = a + len(seg) - len(cue)
+        x0 = _ELLIPTIC_LEAD.match(text, a, c).end()
+        x = text[x0:c].rstrip()
+        if not english:
+            for link in _ELLIPTIC_LINK:
+                if x.endswith(link):
+                    x = x[: -len(link)].rstrip()
+                    break
+        if x and len(x) <= (30 if english else 20):
+            out.append((c + (1 if english else 0), x0, x0 + len(x)))
+    return out
 
 # Reported beliefs, voided up to the correction.
 _ZH_WHO = "很多人|有人|不少人|有些人|一些人|许多人|大家|人们|常有人|一般人|新手|初学者"
@@ -554,6 +592,7 @@ def analyse(text: str, question: str | None = None) -> Scopes:
                 negated.append((c, e, end))
     for m in _CONTRAST_AROUND.finditer(text):
         negated.append((m.start(), m.start("x"), m.end("x")))
+    negated.extend(_elliptic_negations(text, clauses))
 
     sentence_starts = None
     for m in _REPORTED.finditer(text):

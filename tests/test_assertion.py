@@ -33,6 +33,10 @@ ZH = [
     ("与参数服务器不同，DDP里所有进程对等。", False),  # 与…不同
     ("不同于参数服务器，DDP是去中心化的。", False),  # 不同于
     ("很多人以为DDP背后有一个参数服务器，其实没有。", False),  # reported belief then corrected
+    ("参数服务器架构里有 server 汇总梯度，DDP 则没有。", False),  # elliptical negation: "DDP (has) none"
+    ("PS 模式靠参数服务器同步，而 DDP 并没有。", False),
+    ("DDP 用参数服务器同步梯度，DataParallel 则没有。", True),  # what is denied is DataParallel
+    ("DDP 用参数服务器同步梯度，没有用 all-reduce。", True),  # a negation with its object is no ellipsis
     ("有人误以为DDP依赖参数服务器。", False),  # reported belief
     ("有一种看法认为DDP底层靠参数服务器，我觉得不对。", False),  # a view quoted to be rejected
     ("我不同意DDP要靠参数服务器这种说法。", False),
@@ -99,6 +103,9 @@ ZH = [
 ]
 
 EN = [
+    ("A parameter server setup has a central server; DDP does not.", False),  # elliptical negation
+    ("PS needs a parameter server, but DDP doesn't.", False),
+    ("DDP relies on a parameter server, and Horovod does not.", True),  # Horovod is what is denied
     ("DDP synchronises through a parameter server.", True),
     ("DDP does not use a parameter server.", False),  # not
     ("DDP is fast not because of a parameter server, but because of all-reduce.", False),
