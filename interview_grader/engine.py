@@ -211,7 +211,7 @@ def _is_term(seg: str) -> bool:
     return size <= 8 and not _ZH_FUNCTION.search(seg)
 
 
-def _only_in_lists(doc: Doc, question: str, patterns_of, compiler) -> bool:
+def _only_in_lists(doc: Doc, question: str, patterns_of, compiler, topic: str) -> bool:
     """Would the answer earn no point at all with its enumerations blanked out?  Then its
     content is a keyword list, however much prose wraps it (a lead-in, "we used all of these")."""
     runs = _list_runs(doc.text)
@@ -221,7 +221,7 @@ def _only_in_lists(doc: Doc, question: str, patterns_of, compiler) -> bool:
     for a, b in runs:
         chars[a:b] = " " * (b - a)
     blank = Doc.of("".join(chars), question=question)
-    return not any(blank.find(p, compiler) for p in patterns_of)
+    return not any(blank.find(p, compiler, topic) for p in patterns_of)
 
 
 def _evidence(doc: Doc, source: str, hit: Hit) -> tuple[str, int, int]:
@@ -377,7 +377,8 @@ def grade_answer(
             score = min(score, cap)
     if _is_term_list(doc) or (
         covered and _only_in_lists(
-            doc, qa.question.text, [p for k, ps in plan.key_points[topic.id] for p, _, _ in ps], rubric.compiler
+            doc, qa.question.text, [p for k, ps in plan.key_points[topic.id] for p, _, _ in ps], rubric.compiler,
+            topic.id,
         )
     ):
         if score > sc.term_list_cap:
