@@ -169,7 +169,7 @@ class TermSet:
     gap_regex_start: bool = False  # some gap alternative starts with a regex
     # first-piece literal key -> the gap alternatives (indices into ``gaps``) it starts,
     # so an answer's occurrences visit only the alternatives whose first piece it holds
-    gap_index: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    gap_by_start: dict[str, tuple[int, ...]] = field(default_factory=dict, compare=False, hash=False, repr=False)
     gap_regex_firsts: tuple[int, ...] = ()  # gap alternatives whose first piece has a regex
 
     @classmethod
@@ -197,17 +197,8 @@ class TermSet:
         rx_firsts = tuple(i for i, g in enumerate(fast) if g[0].regexes)
         return cls(
             source, alts, frozenset(lits), tuple(dict.fromkeys(rxs)), fast, starts, rx_start,
-            tuple((k, tuple(v)) for k, v in sorted(index.items())), rx_firsts,
+            {k: tuple(v) for k, v in sorted(index.items())}, rx_firsts,
         )
-
-    @property
-    def gap_by_start(self) -> dict[str, tuple[int, ...]]:
-        """``gap_index`` as a dict (built once per term set)."""
-        got = self.__dict__.get("_gap_by_start")
-        if got is None:
-            got = dict(self.gap_index)
-            object.__setattr__(self, "_gap_by_start", got)
-        return got
 
 
 @dataclass(frozen=True)
