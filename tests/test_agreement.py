@@ -4,7 +4,7 @@
 * tests/data/heldout/gold.yaml: transcripts written and labelled for this project by
   someone who did not see the rules.  It has since been used to find rule gaps, so
   it is a regression guard rather than an unbiased estimate.
-* tests/data/blind2 to blind32: thirty-one later blind sets; each README records
+* tests/data/blind2 to blind35: thirty-four later blind sets; each README records
   the figures measured before the set was used to widen the rubric (the honest
   estimate); here they guard against regressions like the others.
 """
@@ -45,7 +45,7 @@ def test_own_labelled_set(rubric):
     ), m
 
 
-@pytest.mark.parametrize("name", ["blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22", "blind23", "blind24", "blind25", "blind28", "blind29", "blind30", "blind31"])
+@pytest.mark.parametrize("name", ["blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22", "blind23", "blind24", "blind25", "blind28", "blind29", "blind30", "blind31", "blind32", "blind33", "blind34", "blind35"])
 def test_later_blind_sets(rubric, name):
     m = evaluate([DATA / name / "gold.yaml"], rubric).metrics
     assert m["failures"] == 0
@@ -56,11 +56,11 @@ def test_later_blind_sets(rubric, name):
     ), m
 
 
-@pytest.mark.parametrize("name", ["blind26", "blind27", "blind32"])
+@pytest.mark.parametrize("name", ["blind26", "blind27"])
 def test_newest_blind_sets_below_the_common_floors(rubric, name):
-    """blind26/27 (speakers of many kinds, archive genres) and blind32 (answers in their own
-    words) are not yet at the common floors (first contact 0.698, 0.558 and 0.811; 0.876, 0.874
-    and 0.890 after their rounds): these floors keep what the rounds reached from slipping back."""
+    """blind26/27 (speakers of many kinds, archive genres) are not yet at the common floors
+    (first contact 0.698 and 0.558; 0.884 and 0.874 now): these floors keep what the rounds
+    reached from slipping back."""
     m = evaluate([DATA / name / "gold.yaml"], rubric).metrics
     assert m["failures"] == 0
     assert not check(
