@@ -14,6 +14,7 @@ Pure and deterministic: the same transcript and rubric give the same Report.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from . import __version__
 from .matcher import Doc, Gates, Hit
@@ -174,13 +175,17 @@ _ASCII_WORD = re.compile(r"[a-z0-9][a-z0-9.+#_-]*")
 LIST_RUN_MIN = 4  # short items in a row that make an enumeration
 
 
-def _list_runs(text: str) -> list[tuple[int, int]]:
-    """Spans of the enumerations in a folded text: LIST_RUN_MIN or more short items in a
-    row between list separators, within one sentence ("主要包括以下几种：混合精度训练、梯度压缩、
-    NCCL、NVLink、ZeRO、FSDP、分层 AllReduce")."""
+def _sentence_bounds(text: str) -> list[tuple[int, int]]:
+    ends = [m.end() for m in _SENTENCE_END.finditer(text)] + [len(text)]
+    return list(zip([0] + ends[:-1], ends))
+
+
+def _list_runs(text: str, sentences: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
+    """Spans of the enumerations in a folded text (or in the given sentences of it):
+    LIST_RUN_MIN or more short items in a row between list separators, within one sentence
+    ("主要包括以下几种：混合精度训练、梯度压缩、NCCL、NVLink、ZeRO、FSDP、分层 AllReduce")."""
     runs: list[tuple[int, int]] = []
-    start = 0
-    for end in [m.end() for m in _SENTENCE_END.finditer(text)] + [len(text)]:
+    for start, end in _sentence_bounds(text) if sentences is None else sentences:
         items: list[tuple[int, int]] = []  # the short items of the current run
         pos = start
         for m in [*_RUN_SEP.finditer(text, start, end), None]:
@@ -197,7 +202,6 @@ def _list_runs(text: str) -> list[tuple[int, int]]:
             pos = m.end() if m is not None else end
         if len(items) >= LIST_RUN_MIN:
             runs.append((items[0][0], items[-1][1]))
-        start = end
     return runs
 
 
@@ -211,17 +215,32 @@ def _is_term(seg: str) -> bool:
     return size <= 8 and not _ZH_FUNCTION.search(seg)
 
 
-def _only_in_lists(doc: Doc, question: str, patterns_of, compiler, topic: str) -> bool:
+def _only_in_lists(
+    doc: Doc, credited: list[tuple[int, int]], question: str, checks, plan: "_Plan", compiler, topic: str
+) -> bool:
     """Would the answer earn no point at all with its enumerations blanked out?  Then its
-    content is a keyword list, however much prose wraps it (a lead-in, "we used all of these")."""
-    runs = _list_runs(doc.text)
-    if not runs:
+    content is a keyword list, however much prose wraps it (a lead-in, "we used all of these").
+    ``credited``: the folded ranges that earned points (one clear of every list settles it);
+    ``checks``: the topic's key-point patterns with their gate bits, tried as grading does."""
+    text = doc.text
+    sentences = _sentence_bounds(text)
+    starts = [a for a, _ in sentences]
+    # first only the sentences the points were found in: one point clear of their lists settles it
+    held = sorted({sentences[bisect_right(starts, s) - 1] for s, _ in credited})
+    runs = _list_runs(text, held)
+    if not runs or any(all(e <= a or b <= s for a, b in runs) for s, e in credited):
         return False
+    runs = _list_runs(text)
     chars = list(doc.text)
     for a, b in runs:
         chars[a:b] = " " * (b - a)
     blank = Doc.of("".join(chars), question=question)
-    return not any(blank.find(p, compiler, topic) for p in patterns_of)
+    have = blank.satisfied(plan.gates)
+    return not any(
+        blank.find(p, compiler, topic)
+        for p, need, gate in checks
+        if need & have == need and (gate is None or gate.admits(have))
+    )
 
 
 def _evidence(doc: Doc, source: str, hit: Hit) -> tuple[str, int, int]:
@@ -326,6 +345,7 @@ def grade_answer(
                 break
 
     covered: list[Covered] = []
+    credited: list[tuple[int, int]] = []  # the folded ranges of the matches that earned them
     for k, patterns in plan.key_points[topic.id]:
         for p, need, gate in patterns:
             if need & have != need or (gate is not None and not gate.admits(have)):
@@ -337,6 +357,7 @@ def grade_answer(
             if any(s < f.end and f.start < e for f in flags):
                 continue  # the clauses that assert an error cannot also earn a point
             covered.append(Covered(id=k.id, core=k.core, evidence=quote, start=s, end=e))
+            credited.append((hit.start, hit.end))
             break
     covered_ids = {c.id for c in covered}
     missing = [i for i in all_ids if i not in covered_ids]
@@ -376,9 +397,9 @@ def grade_answer(
                 notes.append(note("cap", lang, cap=cap, sev=sev))
             score = min(score, cap)
     if _is_term_list(doc) or (
-        covered and _only_in_lists(
-            doc, qa.question.text, [p for k, ps in plan.key_points[topic.id] for p, _, _ in ps], rubric.compiler,
-            topic.id,
+        covered and score > sc.term_list_cap and _only_in_lists(  # (a cap that would change nothing is not looked for)
+            doc, credited, qa.question.text, [c for _, ps in plan.key_points[topic.id] for c in ps], plan,
+            rubric.compiler, topic.id,
         )
     ):
         if score > sc.term_list_cap:
