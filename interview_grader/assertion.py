@@ -197,7 +197,9 @@ _REJECTED = re.compile(
 _QUOTE_REJECTED = re.compile(
     r"(?:“(?P<a>[^”\n]{2,160})”|「(?P<b>[^」\n]{2,160})」|『(?P<c>[^』\n]{2,160})』|\"(?P<d>[^\"\n]{2,160})\")\s*"
     r"(?:"
-    r"(?:这种|这个|这样的|这类|此种|的)?(?:理解|说法|观点|看法|认识|想法|描述|结论)?(?:其实|显然|完全|根本)?(?:是)?"
+    # (after a comma, only with a 这 / 那 pointing back: "“…”，这其实是误解")
+    r"(?:(?:这种|这个|这样的|这类|此种|的)|,\s*(?:这种|这个|这样的|这类|这|那种|那个|那))?"
+    r"(?:理解|说法|观点|看法|认识|想法|描述|结论)?(?:其实|显然|完全|根本)?(?:是)?"
     r"(?:错误的|错的|不对的|不对|不正确的|不正确|不成立|站不住脚|误解|误读|一种误解|一个误解)"
     r"|(?:is|was|are)\s+(?:simply\s+|just\s+|plainly\s+|flat\s+)?(?:wrong|incorrect|not true|false|a myth|a misconception|a misreading)\b"
     r")"
@@ -323,6 +325,10 @@ _REPORTED = re.compile(
         # ... a picture of it, named by the bare 图 and drawn as something: 网上有些图把它画成 … / 有的图画的是 …
         + [pre + "图[^,。!?;\n]{0,16}?(?:画成|画的是|画作|画为|画得像)"
            for pre in ("网上有些", "网上有的", "网上很多", "网上不少", "有些", "有的", "很多", "不少", "一些")]
+        # a view put as "X 描述成 / 说成 / 当成 Y" by others: 网上常把 PS 描述成 … / 很多人把 DDP 当成 …
+        + [pre + "(?:常|经常|往往|通常|一般|普遍|总是|都|常常)?(?:把|将)[^,。!?;\n]{1,16}?"
+           "(?:描述成|描述为|说成|讲成|画成|写成|理解成|理解为|当成|看成|想成|想象成)"
+           for pre in ("网上", *_ZH_WHO.split("|"), "很多资料", "很多文章", "不少文章", "很多博客", "不少博客", "有些资料", "有些文章")]
         # hearsay with its source: 听别人说 … / 听同事说 … (not the candidate's own hedge 我听说)
         + ["听(?:别人|人家|同事|朋友|同学|前辈|人)(?:也)?说"],
         words=False,

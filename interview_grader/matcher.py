@@ -678,7 +678,8 @@ class Doc:
             chosen: list[tuple[int, int]] = []
             eligible: list[list[tuple[int, int]]] = []
             any_negated = False
-            for occ, starts in zip(item_occ, item_starts):
+            denied_later = False  # some item after the first (the subject) is negated
+            for i, (occ, starts) in enumerate(zip(item_occ, item_starts)):
                 within = occ[bisect_left(starts, a):bisect_left(starts, b)]
                 # the occurrences of this item that serve the pattern's polarity
                 if polarity != "negated":
@@ -698,14 +699,22 @@ class Doc:
                 first = next(((s, e) for s, e in inside if self.negated(s, e)), None)
                 if first is not None:
                     any_negated = True
+                    if i > 0:
+                        denied_later = True
                 elif inside:
                     first = inside[0]
                 if first is None:
                     break
                 chosen.append(first)
             else:
-                if pattern.polarity == "negated" and not any_negated:
-                    continue
+                if pattern.polarity == "negated":
+                    if not any_negated:
+                        continue
+                    if not denied_later and len(item_occ) > 1 and not self._shares_clause(chosen[0], item_occ[1:]):
+                        # only the subject is negated, in a clause none of the other items is in:
+                        # "陈旧度越大收敛越慢，…，所以不能认为异步和同步一样" denies a claim about async,
+                        # not the staleness ("stale gradients aren't a thing in async training" does)
+                        continue
                 if none_occ is None:
                     none_occ = [self.occurrences(spec, compiler) for spec in pattern.none]
                 if any(
@@ -722,6 +731,11 @@ class Doc:
                 end = max(e for _, e in chosen)
                 return Hit(start, end, *self._evidence(start, end))
         return None
+
+    def _shares_clause(self, span: tuple[int, int], others: list[list[tuple[int, int]]]) -> bool:
+        """Does an occurrence of any of ``others`` start in the clause where ``span`` starts?"""
+        a, b = self.scopes.clause_at(span[0])
+        return any(occ[bisect_left(occ, (a, -1)):bisect_left(occ, (b, -1))] for occ in others)
 
     def _evidence(self, start: int, end: int) -> tuple[int, int]:
         """Widen a match to the clauses it touches, trimmed of delimiters and space."""

@@ -100,6 +100,13 @@ ZH = [
     ("「DDP就是靠参数服务器同步的」这个说法不对。", False),
     ("“DDP靠参数服务器同步”，这是我们组的结论。", True),
     ("“DDP靠参数服务器同步”这种理解是对的。", True),
+    # blind36: the rejection after a comma, pointing back with 这 / 那; a view put as "X 描述成 Y" by others
+    ("“DDP靠参数服务器同步”，这其实是误解。", False),
+    ("“DDP靠参数服务器同步”，那是错的。", False),
+    ("“DDP靠参数服务器同步”，后来我们也这么做。", True),
+    ("网上常把DDP描述成“靠参数服务器同步”，这其实是误解。", False),
+    ("很多人把DDP当成一种参数服务器，其实不是。", False),
+    ("我们把DDP当成参数服务器来用。", True),  # the speaker's own doing
 ]
 
 EN = [
@@ -204,6 +211,12 @@ def test_en_assertion_scope(text, expected):
         ("Ring-Allreduce是去中心化的。", False),
         ("Ring allreduce is decentralised.", False),
         ("很多人以为Ring-Allreduce不是去中心化的，其实它是。", False),
+        # blind36: only the subject negated, in a clause of its own, denies nothing of the rest
+        ("去中心化的好处是没有热点，所以不能认为ring和树形一样。", False),
+        ("去中心化是它的特点，ring并不慢。", False),
+        # ... while in one clause it does ("no such thing as X in ring"), and a later item negated always does
+        ("there is no decentralised step in a ring.", True),
+        ("ring里，其实并不是去中心化的。", True),
     ],
 )
 def test_negated_polarity(text, expected):
