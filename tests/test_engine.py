@@ -300,3 +300,18 @@ def test_a_spoken_non_answer_longer_than_a_hedge(rubric, answer, status):
     assert a.status == status, (a.status, a.score)
     if status == "no-answer":
         assert a.score == 0 and not a.misconceptions and not a.covered
+
+
+def test_bundled_caps_and_floor_sit_on_the_grades_they_stand_for():
+    """BRIEF section 4: a critical error is grade 1, a major one grade 2, a minor one at most
+    grade 3 ("some core points, at most a minor error"); an attempt is at least grade 1."""
+    from interview_grader.engine import _round
+    from interview_grader.rubric.load import load_rubric
+
+    sc = load_rubric().rubric.scoring
+    grade_of = lambda score: _round(score / 20)  # noqa: E731  (the report's grade)
+    assert grade_of(sc.caps.critical) == 1
+    assert grade_of(sc.caps.major) == 2
+    assert grade_of(sc.caps.minor) == 3
+    assert grade_of(sc.attempt_floor) == 1
+    assert grade_of(sc.term_list_cap) == 1  # a bare keyword list
