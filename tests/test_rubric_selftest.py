@@ -266,3 +266,28 @@ def test_a_cost_follow_up_is_graded_in_a_transcript(rubric):
     report = grade(parse_transcript(text, "x"), rubric)
     assert [a.topic for a in report.answers] == ["ring-allreduce", "ring-allreduce"]
     assert report.answers[1].status == "graded"
+
+
+@pytest.mark.parametrize(
+    "question, answer, flagged",
+    [
+        # comparing the two, a first GPU acting as the master is DataParallel's design, not a claim about DDP
+        ("Why is DataParallel slower than DDP?",
+         "DataParallel gathers every output onto GPU 0. So GPU 0 acts as a master card: it holds more memory "
+         "and the other cards wait for it.", False),
+        ("Why is DataParallel slower than DDP?",
+         "In DDP, rank 0 acts as the master that averages everyone's gradients.", True),
+        ("DP 和 DDP 有什么区别？",
+         "DDP 是一个进程里开多个线程。\n然后零号卡就相当于一个参数服务器，其他卡把梯度都发给它。", True),
+        # on how DDP keeps replicas in sync, DDP is the subject even when the answer leaves it to the question
+        ("How does DDP keep the replicas in sync?",
+         "GPU 0 acts as the master: every card sends its gradients there and gets the average back.", True),
+    ],
+)
+def test_rank_zero_as_master_is_read_by_topic(rubric, question, answer, flagged):
+    """Topic-limited patterns apply under every topic in the self-test, so their limits are tested here."""
+    from interview_grader import grade, parse_transcript
+
+    report = grade(parse_transcript(f"Q1: {question}\nA: {answer}\n", "x"), rubric)
+    ids = [f.id for f in report.answers[0].misconceptions]
+    assert ("ddp-uses-parameter-server" in ids) is flagged, (report.answers[0].topic, ids)
