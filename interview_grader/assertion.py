@@ -130,6 +130,8 @@ _ZH_NOT_CUE = (
     "并不是没有|不是没有|并非没有|不无|不断|不仅|不只|不但|不同|不少|不错|不久|不过|不管|不论|不得不|不停|不一致|不均|不平衡|不可或缺|"
     "不一样|不止|不光|非常|非得|无论|无关|没错|未来|无数|无限|差不多|不要紧|非对称|无损|不可避免|"
     "要不|是否|非阻塞|"
+    # what someone has not noticed is still stated: "很多人没意识到的是，单卡上其实是一个样本一个样本算的"
+    "没意识到|没有意识到|没注意到|没有注意到|"
     # 不对 as a verdict on what came before ("其实不对吧…" in unpunctuated speech) negates nothing after it
     "不对吧|不对的|不对啊|不对呀|不对哦|不对嘛"
 )
@@ -137,7 +139,12 @@ _EN_NEG = (
     r"not|no|never|without|neither|nor|none|nothing|cannot|can['\u2019]t|"
     r"[a-z]+n['\u2019]t|no longer|nobody|nowhere"
 )
-_EN_NOT_CUE = r"not free of|not without|not only|not just|no matter|no doubt|nothing but|not necessarily only"
+_EN_NOT_CUE = r"not free of|not without|not only|not just|no matter|no doubt|nothing but|not necessarily only|" + "|".join(
+    # what people do not realise or notice is still stated: "one thing people don't realise is that …"
+    f"{neg} {verb}"
+    for neg in ("don't", "do not", "doesn't", "does not", "didn't", "did not", "never")
+    for verb in ("realise", "realize", "realised", "realized", "notice", "noticed", "appreciate")
+)
 
 # The cues are the matches of
 #   (?P<skip>{_ZH_NOT_CUE})|(?P<zh>{_ZH_NEG})|(?<![a-z])(?P<skipen>{_EN_NOT_CUE})(?![a-z])|(?<![a-z])(?P<en>{_EN_NEG})(?![a-z])
@@ -283,6 +290,33 @@ def _elliptic_negations(text: str, clauses) -> list[tuple[int, int, int]]:
         if x and len(x) <= (30 if english else 20):
             out.append((c + (1 if english else 0), x0, x0 + len(x)))
     return out
+
+# A worry others have, voided when the speaker answers it with a denial after a turn
+# ("很多人担心异步会用到旧参数，其实在我们的系统里不会", "people worry that X, but in practice it doesn't"):
+# the worry states nothing, and the denial is the speaker's claim.  A worry left standing
+# ("很多人担心参数过期，这确实是异步的问题") is the speaker's own point and stays.
+_WORRY = re.compile(
+    r"(?:很多人|有人|不少人|有些人|一些人|许多人|大家|人们|常有人|新手|初学者|业务方|同事们?)(?:会|都|常|常常|往往|经常|总)?(?:担心|顾虑|害怕|怕)"
+    r"|(?<![a-z])(?:people|many people|some people|folks|engineers|teams|users)\s+(?:often\s+|sometimes\s+|usually\s+)?"
+    r"(?:worry|fear|are afraid|are worried|get worried)(?![a-z])"
+)
+_WORRY_ANSWER = re.compile(r"其实|实际上|事实上|但是|但|不过|(?<![a-z])(?:but|actually|in fact|in practice|in reality)(?![a-z])")
+
+
+def _answered_worries(text: str, sentences, sentence_starts) -> list[tuple[int, int]]:
+    """(start, end) of each worry that a denial answers later in its sentence."""
+    out = []
+    for m in _WORRY.finditer(text):
+        _, s_end = _enclosing(sentences, m.start(), sentence_starts)
+        t = _WORRY_ANSWER.search(text, m.end(), s_end)
+        if t is None:
+            continue
+        cue = _neg_cue("n't" in text).search(text, t.end(), s_end)
+        if cue is None or cue.group() in _NOT_CUES or cue.start() - t.end() > 40:
+            continue
+        out.append((m.start(), t.start()))
+    return out
+
 
 # Reported beliefs, voided up to the correction.
 _ZH_WHO = "很多人|有人|不少人|有些人|一些人|许多人|大家|人们|常有人|一般人|新手|初学者"
@@ -615,6 +649,10 @@ def analyse(text: str, question: str | None = None) -> Scopes:
         if not rej and _ENDORSED.search(text, m.end(), s_end):
             continue  # "a blog post said X, and I agree with that": X is the speaker's claim
         void.append((m.start(), max(end, m.end())))
+
+    if sentence_starts is None:
+        sentence_starts = [a for a, _ in sentences]
+    void.extend(_answered_worries(text, sentences, sentence_starts))
 
     for m in _QUOTE_REJECTED.finditer(text):
         g = next(k for k in "abcd" if m.group(k) is not None)

@@ -107,9 +107,20 @@ ZH = [
     ("网上常把DDP描述成“靠参数服务器同步”，这其实是误解。", False),
     ("很多人把DDP当成一种参数服务器，其实不是。", False),
     ("我们把DDP当成参数服务器来用。", True),  # the speaker's own doing
+    # blind36: a worry others have, answered by a denial, states nothing; a worry left standing is the speaker's point
+    ("很多人担心DDP要靠参数服务器同步，其实不会，它用的是all-reduce。", False),
+    ("很多人担心DDP要靠参数服务器同步，这一点确实要注意。", True),
+    # blind37: what people have not noticed is still stated
+    ("很多人没意识到DDP其实也靠参数服务器同步。", True),
+    ("DDP没有参数服务器。", False),
 ]
 
 EN = [
+    # blind36/37: an answered worry states nothing; what people don't realise is stated
+    ("People worry that DDP goes through a parameter server, but in practice it doesn't.", False),
+    ("People worry that DDP goes through a parameter server, and they are right.", True),
+    ("One thing people don't realise is that DDP goes through a parameter server.", True),
+    ("I don't think DDP goes through a parameter server.", False),
     ("A parameter server setup has a central server; DDP does not.", False),  # elliptical negation
     ("PS needs a parameter server, but DDP doesn't.", False),
     ("DDP relies on a parameter server, and Horovod does not.", True),  # Horovod is what is denied
