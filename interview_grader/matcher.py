@@ -557,6 +557,11 @@ class Doc:
             self._lits_of = compiler
         return self._lits
 
+    def satisfied_keys(self, compiler: Compiler) -> frozenset:
+        """The rubric literals found in this text (boundaries applied)."""
+        self._literal_hits(compiler)
+        return self._litset
+
     def satisfied(self, gates: Gates) -> int:
         """The gate bits this text's literal hits satisfy."""
         return gates.satisfied(self._literal_hits(gates.compiler))

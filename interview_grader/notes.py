@@ -11,6 +11,10 @@ _NOTES = {
         "en": "the answer takes up the question but states almost nothing correct: scored at the floor, {cap}",
     },
     "no-points": {"zh": "没有陈述该主题的任何要点", "en": "no key point of the topic is stated"},
+    "focus": {
+        "zh": "追问只问到本主题的一部分，按所问要点评分：{points}",
+        "en": "a follow-up on part of the topic: graded on the points it asks about ({points})",
+    },
 }
 _SEV = {"zh": {"critical": "严重", "major": "重大", "minor": "轻微"}}
 

@@ -71,6 +71,24 @@ _ELLIPTIC_COST = re.compile(
 )
 
 
+# a short conditional or yes/no question that carries the topic on ("如果卡数从8增加到64呢？", "那全局batch
+#变大以后，学习率要怎么调？", "And if you go from 8 GPUs to 64?", "Does it change the accuracy?", "What breaks
+# if one worker is slow?"): in an interview it asks about the thing just discussed
+_CONDITIONAL = re.compile(
+    r"\s*(?:(?:那么?|那)?(?:如果|假如|假设|要是|万一)|那(?=[^么]))"
+    r"|(?i:\s*(?:(?:and|so|then|but|ok|okay|now)\b[\s,]*)?"
+    r"(?:what if|if|what happens if|what happens when|what breaks if|what goes wrong if|"
+    r"(?:does|do|did|is|would|will|can|could) (?:it|that|this|they)\b))"
+)
+CONDITIONAL_MAX = {"zh": 40, "en": 90}  # characters: a follow-up, not a new question of its own
+# ... and it asks about training, not the candidate ("如果让你重新选一次呢？"): the rubric's vocabulary or one of these
+_TRAINING_WORDS = re.compile(
+    r"卡|显卡|gpu|worker|节点|机器|进程|batch|学习率|精度|准确率|模型|梯度|参数|通信|带宽|收敛"
+    r"|(?i:\b(?:gpus?|workers?|nodes?|machines?|ranks?|process(?:es)?|batch(?:es)?|learning rate|accuracy|"
+    r"models?|gradients?|weights|parameters|bandwidth|traffic|convergence|converge)\b)"
+)
+
+
 _FOLLOW_UP = re.compile(r"\s*(?:\*\*)?(?:follow[- ]?up(?: question)?|追问|追問|接着问|接著問)(?:\*\*)?\s*[:：,，]\s*", re.IGNORECASE)
 _ZH_CHAR = re.compile(r"[\u4e00-\u9fff]")
 
@@ -134,6 +152,18 @@ def _follow_up(question: str, goal: str | None, previous: str, rubric: LoadedRub
         resolved = f"{title.get('zh' if zh else 'en') or ''}{'：' if zh else ': '}{question[f.end():]}"
     elif _ELLIPTIC_COST.match(question) is not None:  # "And the downside?": nothing to resolve, the cost rule below decides
         resolved = question
+    elif _CONDITIONAL.match(question) is not None and len(question.strip()) <= CONDITIONAL_MAX[
+        "zh" if _ZH_CHAR.search(question) else "en"
+    ]:
+        # "如果某一个worker特别慢，同步模式下会发生什么？": it stays on the previous topic unless a weaker cue
+        # of its own points elsewhere; it must still use some of the rubric's vocabulary ("如果让你选呢？" does not)
+        doc = Doc.of(question)
+        if _TRAINING_WORDS.search(question) is None and not any(
+            doc.occurrences(spec, rubric.compiler) for t in rubric.rubric.topics for spec in t.vocabulary
+        ):
+            return None
+        own = _weak(classify(question, goal, rubric), rubric)
+        return own if own.topic_id is not None else TopicVote(previous, own.votes)
     else:
         return None
     # "那它的代价呢？" / "and the downside of that?": a short question on a cost, pointing back, is the

@@ -136,6 +136,14 @@ def test_an_explicit_goal_line_maps_an_indirect_question(rubric):
         ("Follow-up: why did you leave?", "parameter-synchronization", None),
         # no previous topic to point back at
         ("How does PyTorch DDP compare to that?", None, None),
+        # blind41: a short conditional or yes/no question carries the topic on, if it uses the rubric's words
+        ("如果卡数从8增加到64呢？", "ring-allreduce", "ring-allreduce"),
+        ("如果某一个worker特别慢，同步模式下会发生什么？", "sync-vs-async-training", "sync-vs-async-training"),
+        ("And if you go from 8 GPUs to 64?", "ring-allreduce", "ring-allreduce"),
+        ("Does it change the accuracy of the final model?", "distributed-training-overview", "distributed-training-overview"),
+        ("如果让你重新选一次呢？", "parameter-server", None),
+        ("And if you got the offer, when could you start?", "parameter-server", None),
+        ("And if you go from 8 GPUs to 64?", None, None),
     ],
 )
 def test_a_follow_up_is_read_in_the_light_of_the_question_before_it(rubric, question, previous, expected):
@@ -291,3 +299,30 @@ def test_rank_zero_as_master_is_read_by_topic(rubric, question, answer, flagged)
     report = grade(parse_transcript(f"Q1: {question}\nA: {answer}\n", "x"), rubric)
     ids = [f.id for f in report.answers[0].misconceptions]
     assert ("ddp-uses-parameter-server" in ids) is flagged, (report.answers[0].topic, ids)
+
+
+def test_a_narrow_follow_up_is_graded_on_what_it_asks(rubric):
+    """A follow-up on the same topic that singles out one of its points is graded on that point;
+    the same answer to the opening question is a thin answer on the whole topic."""
+    from interview_grader import grade, parse_transcript
+
+    opening = "Q1: How does ring all-reduce work?\nA: GPUs form a ring and pass chunks to their neighbours.\n\n"
+    answer = "No. There is no central node at all: every GPU only talks to its two neighbours, so no GPU is a hub."
+    follow = grade(parse_transcript(opening + f"Q2: Is there a central node in that?\nA: {answer}\n", "x"), rubric).answers[1]
+    alone = grade(parse_transcript(f"Q1: How does ring all-reduce work?\nA: {answer}\n", "x"), rubric).answers[0]
+    assert follow.topic == alone.topic == "ring-allreduce"
+    assert follow.missing_core == [] and follow.score >= 80, follow
+    assert any("follow-up" in n for n in follow.notes)
+    assert alone.score < 60 and not any("follow-up" in n for n in alone.notes), alone
+
+
+def test_a_follow_up_on_the_whole_topic_is_graded_on_the_whole_topic(rubric):
+    from interview_grader import grade, parse_transcript
+
+    text = (
+        "Q1: What is a parameter server?\nA: Servers hold the weights; workers pull them and push gradients.\n\n"
+        "Q2: Tell me more about parameter servers.\nA: Servers hold the weights; workers pull them and push gradients.\n"
+    )
+    second = grade(parse_transcript(text, "x"), rubric).answers[1]
+    assert second.topic == "parameter-server"
+    assert not any("follow-up" in n for n in second.notes), second
