@@ -564,6 +564,10 @@ class Scopes:
             i += 1
         return False
 
+    def covering_cues(self, pos: int) -> list[int]:
+        """Where the negation cues start whose scope holds ``pos``."""
+        return [c for c, a, b in self.negated if a <= pos < b]
+
     def has_cue(self, start: int, end: int) -> bool:
         """Does a negation cue start in [start, end)?  (The gap of a gapped term.)"""
         i = bisect_right(self._cues, start - 1)

@@ -701,7 +701,8 @@ class Doc:
                     continue
                 # negated: the first negated occurrence, else the first asserted one
                 inside = [(s, e) for s, e in within if not sc.is_void(s)]
-                first = next(((s, e) for s, e in inside if self.negated(s, e)), None)
+                first = next(((s, e) for s, e in inside if self.negated(s, e) and not self._negated_by_item(
+                    s, e, [o for j, o in enumerate(item_occ) if j != i])), None)
                 if first is not None:
                     any_negated = True
                     if i > 0:
@@ -736,6 +737,14 @@ class Doc:
                 end = max(e for _, e in chosen)
                 return Hit(start, end, *self._evidence(start, end))
         return None
+
+    def _negated_by_item(self, s: int, e: int, others: list[list[tuple[int, int]]]) -> bool:
+        """Is [s, e) negated only by cues that are part of another item's own words?  ("There is
+        no master in the ring": the "no" belongs to the term "no master", and does not deny the ring.)"""
+        if self._gapped.get((s, e)) is not None or not self.scopes.is_negated(s, s + 1):
+            return False  # negated by a cue inside the term itself, or not from outside at all
+        cues = self.scopes.covering_cues(s)
+        return bool(cues) and all(any(a <= c < b for occ in others for a, b in occ) for c in cues)
 
     def _shares_clause(self, span: tuple[int, int], others: list[list[tuple[int, int]]]) -> bool:
         """Does an occurrence of any of ``others`` start in the clause where ``span`` starts?"""

@@ -262,3 +262,20 @@ def test_restated_question_is_not_a_claim():
 )
 def test_counterfactuals_are_not_claims(text):
     assert asserted(text) is False
+
+
+NO_MASTER = Pattern(all=["ring", "no master|没有主节点"], polarity="negated")
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        # blind40: the "no" of "no master" is that term's own word and denies nothing of the ring
+        ("There is no master in the ring.", False),
+        ("没有主节点的 ring 里，每张卡地位相同。", False),
+        # a cue of its own still negates the ring
+        ("It is not a ring with no master.", True),
+    ],
+)
+def test_a_cue_inside_one_item_does_not_negate_another(text, expected):
+    assert asserted(text, NO_MASTER) is expected
