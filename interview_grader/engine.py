@@ -328,6 +328,18 @@ def _plan(rubric: LoadedRubric) -> _Plan:
     return plan
 
 
+ECHO_MIN = 3  # times an answer must repeat the question's topic words to be about the question
+EMPTY_TALK_MIN = 2  # stock phrases of empty talk that make such an answer empty talk on the topic
+
+
+def _empty_talk_phrases(rubric: LoadedRubric) -> list[str]:
+    """The rubric's empty-talk phrases, folded once per rubric."""
+    phrases = rubric.memo.get("empty_talk")
+    if phrases is None:
+        phrases = rubric.memo["empty_talk"] = [fold(p).text.strip(_STRIP) for p in rubric.rubric.empty_talk]
+    return phrases
+
+
 def _mentions_topic(doc: Doc, topic: Topic, rubric: LoadedRubric, question: str) -> bool:
     """Does the answer use the topic's vocabulary beyond the words of the question itself?
 
@@ -335,11 +347,22 @@ def _mentions_topic(doc: Doc, topic: Topic, rubric: LoadedRubric, question: str)
     contains (a CI "流水线" for pipeline parallelism) does not address it.
     """
     asked = fold(question).text
+    echoes: set[int] = set()  # where the answer repeats the question's own topic words
     for spec in topic.vocabulary:
         for s, e in doc.occurrences(spec, rubric.compiler):
             if doc.text[s:e] not in asked:
                 return True
-    return False
+            echoes.add(s)
+    # ... though an answer that keeps returning to them, sentence after sentence, in stock phrases of empty
+    # talk ("降低通信开销…需要综合考虑各方面因素 … 通信效率得到了显著的提升 … 理论与实践相结合") talks about
+    # the question, however emptily: empty talk on the topic, not another subject (a homonym answer, "同步就是
+    # 代码一行一行执行 … asyncio", echoes the words too, but in concrete talk of something else)
+    if len(echoes) < ECHO_MIN:
+        return False
+    starts = [a for a, _ in doc.scopes.sentences]
+    if len({bisect_right(starts, s) for s in echoes}) < 2:
+        return False
+    return sum(1 for p in _empty_talk_phrases(rubric) if p and p in doc.text) >= EMPTY_TALK_MIN
 
 
 def grade_answer(

@@ -315,3 +315,24 @@ def test_bundled_caps_and_floor_sit_on_the_grades_they_stand_for():
     assert grade_of(sc.caps.minor) == 3
     assert grade_of(sc.attempt_floor) == 1
     assert grade_of(sc.term_list_cap) == 1  # a bare keyword list
+
+
+@pytest.mark.parametrize(
+    "answer, status",
+    [
+        # the question's own words again and again, in stock phrases: empty talk on the topic
+        ("降低通信开销非常重要，需要综合考虑各方面因素。我们选择了合适的通信策略。"
+         "总之通信优化没有银弹，要理论与实践相结合。", "graded"),
+        # the same words in concrete talk of something else: off-topic
+        ("通信开销这个词让我想到团队沟通。我们的通信主要靠周会和文档。通信顺畅了，大家效率就高。", "off-topic"),
+        # stock phrases, but the topic's words only once: off-topic too
+        ("这个需要综合考虑各方面因素，具体问题具体分析，理论与实践相结合，我们团队一直在通信。", "off-topic"),
+    ],
+)
+def test_empty_talk_on_the_topic_is_graded_not_off_topic(answer, status):
+    from interview_grader.rubric.load import load_rubric
+
+    text = f"问题1：在分布式训练中，如何降低通信开销？\n回答：{answer}\n"
+    a = grade(parse_transcript(text, "t.txt"), load_rubric()).answers[0]
+    assert a.topic == "communication-efficiency"
+    assert a.status == status, a

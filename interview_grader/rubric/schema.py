@@ -212,6 +212,14 @@ class Rubric(_Strict):
         min_length=1,
         description="Whole-answer phrases meaning no answer ('不知道', \"I don't know\", '略').",
     )
+    empty_talk: list[str] = Field(
+        default_factory=list,
+        description=(
+            "Stock phrases of empty talk ('综合考虑各方面因素', 'there is no silver bullet'): an answer that keeps "
+            "repeating the question's own topic words and uses two of these is empty talk on the topic "
+            "(graded, at the floor), not an answer about something else (off-topic)."
+        ),
+    )
     scoring: Scoring = Field(default_factory=Scoring, description="Scoring parameters.")
     topics: list[Topic] = Field(min_length=1, description="The topics questions are mapped to.")
     misconceptions: list[Misconception] = Field(
