@@ -300,12 +300,15 @@ _WORRY = re.compile(
     r"|(?<![a-z])(?:people|many people|some people|folks|engineers|teams|users)\s+(?:often\s+|sometimes\s+|usually\s+)?"
     r"(?:worry|fear|are afraid|are worried|get worried)(?![a-z])"
 )
+_WORRY_WORDS = ("担心", "顾虑", "怕", "worr", "fear", "afraid")
 _WORRY_ANSWER = re.compile(r"其实|实际上|事实上|但是|但|不过|(?<![a-z])(?:but|actually|in fact|in practice|in reality)(?![a-z])")
 
 
 def _answered_worries(text: str, sentences, sentence_starts) -> list[tuple[int, int]]:
     """(start, end) of each worry that a denial answers later in its sentence."""
-    out = []
+    out: list[tuple[int, int]] = []
+    if not any(w in text for w in _WORRY_WORDS):  # (a scan for the verbs first: the regex costs ~40 us per answer)
+        return out
     for m in _WORRY.finditer(text):
         _, s_end = _enclosing(sentences, m.start(), sentence_starts)
         t = _WORRY_ANSWER.search(text, m.end(), s_end)
