@@ -291,12 +291,15 @@ def _elliptic_negations(text: str, clauses) -> list[tuple[int, int, int]]:
             out.append((c + (1 if english else 0), x0, x0 + len(x)))
     return out
 
+# Who holds a reported belief or worry (很多人以为 …, 很多人担心 …).
+_ZH_WHO = "很多人|有人|不少人|有些人|一些人|许多人|大家|人们|常有人|一般人|新手|初学者"
+
 # A worry others have, voided when the speaker answers it with a denial after a turn
 # ("很多人担心异步会用到旧参数，其实在我们的系统里不会", "people worry that X, but in practice it doesn't"):
 # the worry states nothing, and the denial is the speaker's claim.  A worry left standing
 # ("很多人担心参数过期，这确实是异步的问题") is the speaker's own point and stays.
 _WORRY = re.compile(
-    r"(?:很多人|有人|不少人|有些人|一些人|许多人|大家|人们|常有人|新手|初学者|业务方|同事们?)(?:会|都|常|常常|往往|经常|总)?(?:担心|顾虑|害怕|怕)"
+    rf"(?:{_ZH_WHO}|业务方|同事们?)(?:会|都|常|常常|往往|经常|总)?(?:担心|顾虑|害怕|怕)"
     r"|(?<![a-z])(?:people|many people|some people|folks|engineers|teams|users)\s+(?:often\s+|sometimes\s+|usually\s+)?"
     r"(?:worry|fear|are afraid|are worried|get worried)(?![a-z])"
 )
@@ -322,7 +325,6 @@ def _answered_worries(text: str, sentences, sentence_starts) -> list[tuple[int, 
 
 
 # Reported beliefs, voided up to the correction.
-_ZH_WHO = "很多人|有人|不少人|有些人|一些人|许多人|大家|人们|常有人|一般人|新手|初学者"
 _ZH_THINK = "(?:常|都|往往|经常|会|容易)?(?:误|错误地)?(?:以为|认为|觉得|说|理解为|当成)"
 _EN_VIEW = "(?:think|believe|assume|say|claim|picture|imagine|act like|pretend|expect|describe|draw|treat)"  # … a view
 _EN_WHO = "(?:people|engineers|candidates|folks) (?:\\w+ )?" + _EN_VIEW

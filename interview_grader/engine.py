@@ -42,12 +42,16 @@ def _round(x: float) -> int:
     return int(x + 0.5) if x >= 0 else -int(-x + 0.5)
 
 
-def _non_answer_phrases(rubric: LoadedRubric) -> list[str]:
-    """The rubric's non-answer phrases, folded once per rubric."""
-    phrases = rubric.memo.get("non_answers")
+def _folded_phrases(rubric: LoadedRubric, field: str) -> list[str]:
+    """A phrase list of the rubric (``non_answers``, ``empty_talk``), folded once per rubric."""
+    phrases = rubric.memo.get(field)
     if phrases is None:
-        phrases = rubric.memo["non_answers"] = [fold(p).text.strip(_STRIP) for p in rubric.rubric.non_answers]
+        phrases = rubric.memo[field] = [fold(p).text.strip(_STRIP) for p in getattr(rubric.rubric, field)]
     return phrases
+
+
+def _non_answer_phrases(rubric: LoadedRubric) -> list[str]:
+    return _folded_phrases(rubric, "non_answers")
 
 
 def _is_non_answer(answer: Folded, rubric: LoadedRubric) -> bool:
@@ -280,9 +284,9 @@ def _distinctive_terms(topic: Topic, rubric: LoadedRubric) -> list[tuple[str, fr
     memo = rubric.memo.setdefault("distinctive", {})
     got = memo.get(topic.id)
     if got is None:
-        spread = memo.get("*")
+        spread = rubric.memo.get("term-spread")
         if spread is None:  # literal -> the key points (rubric-wide) whose patterns use it
-            spread = memo["*"] = {}
+            spread = rubric.memo["term-spread"] = {}
             for t in rubric.rubric.topics:
                 for k in t.key_points:
                     for key in {key for p in k.patterns for spec in p.all for key in rubric.compiler(spec).literals}:
@@ -332,14 +336,6 @@ ECHO_MIN = 3  # times an answer must repeat the question's topic words to be abo
 EMPTY_TALK_MIN = 2  # stock phrases of empty talk that make such an answer empty talk on the topic
 
 
-def _empty_talk_phrases(rubric: LoadedRubric) -> list[str]:
-    """The rubric's empty-talk phrases, folded once per rubric."""
-    phrases = rubric.memo.get("empty_talk")
-    if phrases is None:
-        phrases = rubric.memo["empty_talk"] = [fold(p).text.strip(_STRIP) for p in rubric.rubric.empty_talk]
-    return phrases
-
-
 def _mentions_topic(doc: Doc, topic: Topic, rubric: LoadedRubric, question: str) -> bool:
     """Does the answer use the topic's vocabulary beyond the words of the question itself?
 
@@ -362,7 +358,7 @@ def _mentions_topic(doc: Doc, topic: Topic, rubric: LoadedRubric, question: str)
     starts = [a for a, _ in doc.scopes.sentences]
     if len({bisect_right(starts, s) for s in echoes}) < 2:
         return False
-    return sum(1 for p in _empty_talk_phrases(rubric) if p and p in doc.text) >= EMPTY_TALK_MIN
+    return sum(1 for p in _folded_phrases(rubric, "empty_talk") if p and p in doc.text) >= EMPTY_TALK_MIN
 
 
 def grade_answer(
