@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import MINI_RUBRIC, ROOT
-from interview_grader import Report, TranscriptError
+from interview_grader import Report, RubricError, TranscriptError
 from interview_grader.batch import BatchOptions, ItemError, grade_many, run_batch
 from interview_grader.batch.inputs import (InputSpec, clean_id, count_entries, iter_entries, parse_shard,
                                            safe_filename, shard_of)
@@ -383,6 +383,73 @@ def test_bad_arguments_exit_2(tmp_path):
     (tmp_path / "file").write_text("x", encoding="utf-8")
     assert cli("batch", SAMPLES[0], "-o", tmp_path / "file", "--rubric", MINI_RUBRIC).exit_code == 2
     assert cli("merge", tmp_path, "-o", tmp_path / "m").exit_code == 2  # not a finished batch
+
+
+# ---------------------------------------------------------------------------
+# the rubric in the parent process
+# ---------------------------------------------------------------------------
+def _manifest_rubric(outdir: Path) -> dict:
+    return json.loads((outdir / "manifest.json").read_text(encoding="utf-8"))["rubric"]
+
+
+def test_a_pool_run_with_a_warm_cache_never_unpickles_the_rubric_here(mixed, mixed_run, tmp_path, monkeypatch):
+    """With a process pool the parent only checks the rubric: the cache entry's header says it is
+    valid and gives its id and version, so the compiled rubric (tens of MB) stays out of the parent."""
+    from interview_grader.rubric import cache
+    from interview_grader.rubric.load import parse_rubric
+
+    monkeypatch.setenv("INTERVIEW_GRADER_CACHE", str(tmp_path / "cache"))
+    loaded = parse_rubric(MINI_RUBRIC.read_text(encoding="utf-8"), str(MINI_RUBRIC))  # warms the cache
+    peeked = []
+    real_peek = cache.peek
+    monkeypatch.setattr(cache, "peek", lambda sha: peeked.append(sha) or real_peek(sha))
+
+    def no_unpickling(sha):
+        raise AssertionError("the parent of a process pool unpickled the compiled rubric")
+
+    monkeypatch.setattr(cache, "load", no_unpickling)
+    out = tmp_path / "j2"
+    res = run_batch(BatchOptions(inputs=[str(p) for p in mixed_inputs(mixed)], outdir=out, jobs=2,
+                                 rubric=MINI_RUBRIC, chunksize=2))
+    assert peeked and res.graded == GOOD
+    assert outputs_of(out) == outputs_of(mixed_run)
+    assert _manifest_rubric(out) == _manifest_rubric(mixed_run) == res.rubric
+    items = [("a", variant(1)), ("b", variant(2))]
+    got = [r.model_dump_json() for _i, r in grade_many(items, jobs=2, rubric=MINI_RUBRIC)]
+    assert got == [r.model_dump_json() for _i, r in grade_many(items, jobs=2, rubric=loaded)]  # a caller's own
+
+
+@pytest.mark.parametrize("where", ["cold", "off"])
+def test_a_pool_run_without_a_cache_entry_compiles_the_rubric_here(mixed, mixed_run, tmp_path, monkeypatch, where):
+    from interview_grader.rubric import cache
+
+    monkeypatch.setenv("INTERVIEW_GRADER_CACHE", str(tmp_path / "cache") if where == "cold" else "off")
+    out = tmp_path / "j2"
+    run_batch(BatchOptions(inputs=[str(p) for p in mixed_inputs(mixed)], outdir=out, jobs=2, rubric=MINI_RUBRIC))
+    assert outputs_of(out) == outputs_of(mixed_run)
+    assert _manifest_rubric(out) == _manifest_rubric(mixed_run)
+    sha = _manifest_rubric(out)["sha256"]
+    assert cache.peek(sha) == ((_manifest_rubric(out)["id"], _manifest_rubric(out)["version"])
+                               if where == "cold" else None)
+
+
+def test_a_bad_rubric_fails_the_same_with_or_without_a_pool(tmp_path):
+    mini = MINI_RUBRIC.read_text(encoding="utf-8")
+    bad = {"syntax.yaml": "id: [unclosed\n", "schema.yaml": mini.replace('version: "0.1"', 'version: ""'),
+           "terms.yaml": mini.replace('"@ring|节点|node|梯度|gradient"', '"@nosuch"')}
+    for name, text in bad.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    (tmp_path / "latin1.yaml").write_bytes("id: café\n".encode("latin-1"))
+    for name in [*bad, "latin1.yaml", "missing.yaml"]:
+        runs = [cli("batch", SAMPLES[0], "-o", tmp_path / f"o{j}", "-j", j, "--rubric", tmp_path / name)
+                for j in (1, 2)]
+        assert runs[0].exit_code == runs[1].exit_code == 2, name
+        assert name in runs[0].stderr and runs[0].stderr == runs[1].stderr, name
+        with pytest.raises(RubricError) as inline:
+            next(grade_many([("a", variant(1))], jobs=1, rubric=tmp_path / name))
+        with pytest.raises(RubricError) as pooled:
+            next(grade_many([("a", variant(1))], jobs=2, rubric=tmp_path / name))
+        assert str(inline.value) == str(pooled.value), name
 
 
 def test_quiet_and_messages(tmp_path):

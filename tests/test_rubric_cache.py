@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import pickle
 
 import pytest
 
@@ -87,3 +88,37 @@ def test_an_edit_to_the_compiling_code_misses_old_entries(cache_in, monkeypatch)
     parse_rubric(text, "mini.yaml")
     assert compiled, "a stale entry was used"
     assert len(list(cache_in.glob("rubric-*.pickle"))) == 2
+
+
+def test_peek_reads_only_the_header(cache_in):
+    """peek gives (id, version) from the small header pickle without unpickling the rubric after it."""
+    text = MINI_RUBRIC.read_text(encoding="utf-8")
+    sha = parse_rubric(text, "mini.yaml").sha256
+    assert cache.peek(sha) == ("mini", "0.1")
+    (entry,) = cache_in.glob("rubric-*.pickle")
+    with open(entry, "rb") as fh:
+        pickle.load(fh)
+        header_end = fh.tell()
+    entry.write_bytes(entry.read_bytes()[:header_end] + b"garbage where the rubric was")
+    assert cache.peek(sha) == ("mini", "0.1")
+    assert cache.load(sha) is None
+
+
+def test_peek_misses(cache_in, monkeypatch):
+    text = MINI_RUBRIC.read_text(encoding="utf-8")
+    sha = parse_rubric(text, "mini.yaml", use_cache=False).sha256
+    assert cache.peek(sha) is None  # no entry
+    parse_rubric(text, "mini.yaml")
+    (entry,) = cache_in.glob("rubric-*.pickle")
+    good = entry.read_bytes()
+    for header in (((sha, cache.CACHE_FORMAT - 1), "mini", "0.1"), (("0" * 64, cache.CACHE_FORMAT), "mini", "0.1")):
+        entry.write_bytes(pickle.dumps(header) + good)  # an older format, another text's entry
+        assert cache.peek(sha) is None and cache.load(sha) is None
+    old_layout = pickle.dumps(((sha, cache.CACHE_FORMAT), (1, 2)))  # format 2: (key, value) in one pickle
+    for damaged in (b"", b"not a pickle", good[:10], old_layout):
+        entry.write_bytes(damaged)
+        assert cache.peek(sha) is None and cache.load(sha) is None
+    entry.write_bytes(good)
+    assert cache.peek(sha) == ("mini", "0.1")
+    monkeypatch.setenv("INTERVIEW_GRADER_CACHE", "off")
+    assert cache.peek(sha) is None

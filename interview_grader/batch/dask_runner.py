@@ -45,7 +45,7 @@ class DaskExecutor:
                 self.client = Client(str(target), timeout="30s")
             except (OSError, TimeoutError) as exc:
                 raise BatchError(f"cannot reach the Dask scheduler: {exc}", str(target)) from None
-        self.args = (src.loaded.path, src.sha256, lang, timeout)
+        self.args = (src.path, src.sha256, lang, timeout)
         # one copy of the rubric text per worker, not one per task
         self.rubric = self.client.scatter(src.text, broadcast=True, hash=False)
         self.crashes = 0

@@ -36,6 +36,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from .. import __version__
 from ..errors import GraderError, RubricError, TranscriptError
+from ..rubric import cache
 from ..rubric.load import LoadedRubric, default_rubric_path, parse_rubric
 from . import outputs as out
 from .inputs import DEFAULT_MAX_BYTES, Entry, InputSpec, count_entries, iter_entries, shard_of
@@ -79,26 +80,44 @@ def default_jobs() -> int:
 # ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class RubricSource:
-    """A loaded rubric plus the exact text it was parsed from (sent to workers)."""
+    """The rubric text sent to workers and what this process needs to know of it.
 
-    loaded: LoadedRubric
+    ``loaded`` is the compiled rubric, or None when it was loaded with
+    ``compiled=False`` for a process pool: there only the workers grade, and
+    not holding it keeps tens of MB (for a large rubric) out of this process.
+    """
+
     text: str
-
-    @property
-    def sha256(self) -> str:
-        return self.loaded.sha256
+    path: str
+    sha256: str
+    id: str
+    version: str
+    loaded: LoadedRubric | None = None
 
     @classmethod
-    def load(cls, rubric: str | os.PathLike[str] | LoadedRubric | None = None) -> "RubricSource":
+    def load(cls, rubric: str | os.PathLike[str] | LoadedRubric | None = None,
+             compiled: bool = True) -> "RubricSource":
+        """Read and validate the rubric; a bad one raises ``RubricError``.
+
+        With ``compiled=False`` a rubric found in the per-user cache is known
+        valid from the entry's header alone, and is not unpickled here.  A
+        ``LoadedRubric`` given by the caller is kept either way.
+        """
         if isinstance(rubric, LoadedRubric):
             text = _read_rubric_text(Path(rubric.path), rubric.path)
             if hashlib.sha256(text.encode("utf-8")).hexdigest() != rubric.sha256:
                 raise RubricError("rubric file changed since it was loaded; load it again", rubric.path)
-            return cls(rubric, text)
+            return cls(text, rubric.path, rubric.sha256, rubric.id, rubric.version, rubric)
         p = Path(rubric) if rubric is not None else default_rubric_path()
         shown = str(p)
         text = _read_rubric_text(p, shown)
-        return cls(parse_rubric(text, shown), text)
+        if not compiled:
+            sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
+            known = cache.peek(sha)
+            if known is not None:
+                return cls(text, shown, sha, *known)
+        loaded = parse_rubric(text, shown)  # validates; on a cold cache also stores the entry
+        return cls(text, shown, loaded.sha256, loaded.id, loaded.version, loaded if compiled else None)
 
 
 def _read_rubric_text(p: Path, shown: str) -> str:
@@ -118,11 +137,13 @@ class InlineExecutor:
     """``-j 1``: grade in this process, no pool."""
 
     def __init__(self, src: RubricSource, lang: str | None, timeout: float | None):
-        self.src, self.lang, self.timeout = src, lang, timeout
+        if src.loaded is None:
+            raise ValueError("grading in this process needs RubricSource.load(..., compiled=True)")
+        self.rubric, self.lang, self.timeout = src.loaded, lang, timeout
 
     def submit(self, tasks):
         fut: Future = Future()
-        fut.set_result([grade_one(i, s, d, self.src.loaded, self.lang, self.timeout) for i, s, d in tasks])
+        fut.set_result([grade_one(i, s, d, self.rubric, self.lang, self.timeout) for i, s, d in tasks])
         return fut
 
     def done(self, handle) -> bool:
@@ -138,10 +159,13 @@ class InlineExecutor:
 def _mp_context():
     methods = mp.get_all_start_methods()
     if "forkserver" in methods:
-        # workers forked from a clean server that has the grader imported:
-        # fast to start, and safe although this process has threads
+        # workers forked from a clean server: safe although this process has
+        # threads.  The server preloads nothing (not even __main__, the default)
+        # and each worker imports the grader itself: a preloading server holds
+        # ~25 MB of modules for the whole run, while the workers' copy-on-write
+        # share of them saves only ~4 MB each (refcount updates copy the pages)
         ctx = mp.get_context("forkserver")
-        ctx.set_forkserver_preload(["interview_grader.batch.worker"])
+        ctx.set_forkserver_preload([])
         return ctx
     return mp.get_context("spawn")
 
@@ -157,7 +181,7 @@ class PoolExecutor:
 
     def __init__(self, jobs: int, src: RubricSource, lang: str | None, timeout: float | None):
         self.jobs = jobs
-        self.initargs = (src.text, src.loaded.path, src.sha256, lang, timeout)
+        self.initargs = (src.text, src.path, src.sha256, lang, timeout)
         self._ex: ProcessPoolExecutor | None = None
         self._gen = 0
         self.crashes = 0
@@ -221,14 +245,20 @@ class PoolExecutor:
             self._ex = None
 
 
+def pooled(jobs: int, dask: Any = None) -> bool:
+    """Whether ``make_executor`` grades in other processes (a local pool or a Dask cluster), so this
+    process needs no compiled rubric."""
+    return dask is not None or jobs > 1
+
+
 def make_executor(jobs: int, src: RubricSource, lang: str | None, timeout: float | None, dask: Any = None):
     if dask is not None:
         from .dask_runner import DaskExecutor
 
         return DaskExecutor(dask, src, lang, jobs, timeout)
-    if jobs <= 1:
-        return InlineExecutor(src, lang, timeout)
-    return PoolExecutor(jobs, src, lang, timeout)
+    if pooled(jobs):
+        return PoolExecutor(jobs, src, lang, timeout)
+    return InlineExecutor(src, lang, timeout)
 
 
 # ---------------------------------------------------------------------------
@@ -352,13 +382,14 @@ def grade_many(items: Iterable[Any], *, jobs: int | None = None,
     :func:`~.inputs.iter_entries`, to grade folders and archives).  It is
     consumed lazily.  ``jobs`` defaults to every core; ``1`` grades in this
     process.  ``dask`` is a scheduler address, ``"local"`` or a
-    ``distributed.Client``.  The rubric is loaded once here and once per
-    worker; a bad rubric raises ``RubricError`` before anything is graded.
+    ``distributed.Client``.  The rubric is checked here (and compiled here
+    only when this process grades) and loaded once per worker; a bad rubric
+    raises ``RubricError`` before anything is graded.
 
     Closing the generator early stops the workers.
     """
-    src = RubricSource.load(rubric)
     n_jobs = jobs or default_jobs()
+    src = RubricSource.load(rubric, compiled=not pooled(n_jobs, dask))
     entries = (_as_entry(i, x, max_bytes) for i, x in enumerate(items))
 
     def decide(entry: Entry, sha: str | None):
@@ -478,15 +509,15 @@ def run_batch(opts: BatchOptions, progress: Callable[[str], None] | None = None,
     """
     t0 = time.monotonic()
     note = notify or (lambda _m: None)
-    src = RubricSource.load(opts.rubric)
+    jobs = opts.jobs or default_jobs()
+    src = RubricSource.load(opts.rubric, compiled=not pooled(jobs, opts.dask))
     rsha = src.sha256
     for p in opts.inputs:
         if not os.path.lexists(p):
             raise BatchError("no such file or folder", os.fspath(p))
     outdir = Path(opts.outdir)
     _prepare_outdir(outdir)
-    jobs = opts.jobs or default_jobs()
-    res = BatchResult(outdir=outdir, rubric={"id": src.loaded.id, "version": src.loaded.version, "sha256": rsha})
+    res = BatchResult(outdir=outdir, rubric={"id": src.id, "version": src.version, "sha256": rsha})
 
     with _locked(outdir):
         out.remove_stale(outdir)

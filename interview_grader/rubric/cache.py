@@ -13,6 +13,12 @@ The folder is created private (0700) and entries are written atomically
 (0600). An entry is only read from a folder owned by the current user and not
 writable by others; anything unreadable or mismatched is ignored and rebuilt,
 so the cache can always be deleted. At most ``KEEP`` entries are kept.
+
+An entry is two pickles in one file: a small header (key, rubric id, version),
+then the big (Rubric, Compiler) value.  ``peek`` reads only the header, so a
+batch parent that hands grading to worker processes learns the rubric is valid
+(an entry is only written for text that compiled) and its id and version
+without holding the compiled rubric, tens of MB for a large one.
 """
 from __future__ import annotations
 
@@ -22,7 +28,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-CACHE_FORMAT = 2  # 2: automaton values carry the key length
+CACHE_FORMAT = 3  # 2: automaton values carry the key length; 3: a header pickle before the value
 KEEP = 16  # entries kept; older ones are removed when a new one is written
 
 
@@ -75,17 +81,35 @@ def _trusted(folder: Path) -> bool:
     return owner_ok and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
 
 
-def load(sha256: str):
-    """The cached (Rubric, Compiler) for this rubric text, or None."""
+def _read(sha256: str, value: bool):
+    """This text's entry: the (Rubric, Compiler) if ``value``, else only the header's (id, version).
+
+    None when there is no entry, or it is stale, foreign or damaged (the next store rebuilds it).
+    """
     path = _entry(sha256)
     if path is None or not path.is_file() or not _trusted(path.parent):
         return None
     try:
         with open(path, "rb") as fh:
-            key, value = pickle.load(fh)
-    except Exception:  # a damaged or foreign entry is simply rebuilt
+            key, rubric_id, version = pickle.load(fh)
+            if key != (sha256, CACHE_FORMAT):
+                return None
+            return pickle.load(fh) if value else (rubric_id, version)
+    except Exception:
         return None
-    return value if key == (sha256, CACHE_FORMAT) else None
+
+
+def peek(sha256: str) -> tuple[str, str] | None:
+    """(id, version) of the cached rubric for this text, or None, without unpickling the rubric.
+
+    A hit also means the text is a valid rubric: only text that compiled is stored.
+    """
+    return _read(sha256, value=False)
+
+
+def load(sha256: str):
+    """The cached (Rubric, Compiler) for this rubric text, or None."""
+    return _read(sha256, value=True)
 
 
 def store(sha256: str, rubric, compiler) -> None:
@@ -100,7 +124,9 @@ def store(sha256: str, rubric, compiler) -> None:
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".rubric-", suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as fh:
-                pickle.dump(((sha256, CACHE_FORMAT), (rubric, compiler)), fh, protocol=pickle.HIGHEST_PROTOCOL)
+                header = ((sha256, CACHE_FORMAT), rubric.id, rubric.version)
+                pickle.dump(header, fh, protocol=pickle.HIGHEST_PROTOCOL)
+                pickle.dump((rubric, compiler), fh, protocol=pickle.HIGHEST_PROTOCOL)
             os.chmod(tmp, 0o600)
             os.replace(tmp, path)
         except BaseException:
