@@ -369,7 +369,10 @@ _REPORTED = re.compile(
            "(?:描述成|描述为|说成|讲成|画成|写成|理解成|理解为|当成|看成|想成|想象成)"
            for pre in ("网上", *_ZH_WHO.split("|"), "很多资料", "很多文章", "不少文章", "很多博客", "不少博客", "有些资料", "有些文章")]
         # hearsay with its source: 听别人说 … / 听同事说 … (not the candidate's own hedge 我听说)
-        + ["听(?:别人|人家|同事|朋友|同学|前辈|人)(?:也)?说"],
+        + ["听(?:别人|人家|同事|朋友|同学|前辈|人)(?:也)?说"]
+        # a view put up to be corrected, or one that goes round: 要纠正一个常见的说法—— … / 组里常说的观点是 …
+        + ["纠正[^,。!?;\n]{0,16}?(?:观点|说法|看法|误解|认识|理解)",
+           *[pre + "的(?:观点|说法|看法)" for pre in ("常说", "常讲", "常听到", "常听说", "流行", "流传", "常见")]],
         words=False,
     )
     + "|"
@@ -429,11 +432,11 @@ _REPORTED = re.compile(
 # or the sentence before when it opens its own sentence.  Chinese cues count only at
 # the start of a clause (不对 inside 不对称 / 不对齐, or "这种说法不对", is no retraction).
 _RETRACT = re.compile(
-    _by_first("不对不对|不对(?![齐称应等劲的])|说错了|纠正一下|更正一下|不是不是".split("|"), words=False)
+    _by_first("不对不对|不对(?![齐称应等劲的])|说错了|说反了|口误|纠正一下|更正一下|不是不是".split("|"), words=False)
     + "|"
     + _by_first([
         "actually,? no", "no,? wait", "wait,? no", "sorry,? that'?s (?:wrong|not right|not true)",
-        "scratch that", "i take that back", "let me correct (?:that|myself)",
+        "scratch that", "i take that back", "let me correct (?:that|myself)", "i misspoke",
         "corrected (?:herself|himself|themselves|myself)",
         "caught (?:myself|herself|himself|themselves)",  # 'I opened with "DDP has a master…" and caught myself'
   # a summary: "…, then stopped and corrected herself: …"
@@ -445,7 +448,7 @@ _RETRACT_LEAD = " ,哦噢啊嗯呃我"
 # what may open a sentence before a retraction cue and still leave the cue opening it:
 # "… grows with N... no, scratch that", "Oh wait, no, …", "嗯，不对"
 # (a closing quote left over from the sentence before, and a linking "and", too: '"DP splits the model..." and caught myself')
-_LEAD_IN = re.compile(r"(?:[\s,.…—!\"')]|(?:no|oh|wait|sorry|um+|uh+|hmm+|ok|okay|well|hang on|hold on|and|then)\b)*")  # may stand between a clause start and a Chinese cue ("哦不对", "我说错了")
+_LEAD_IN = re.compile(r"(?:[\s,.…—!\"')]|(?:no|oh|wait|sorry|um+|uh+|hmm+|ok|okay|well|actually|hang on|hold on|and|then)\b)*")  # may stand between a clause start and a Chinese cue ("哦不对", "我说错了")
 # A sentence ending in "?" that is still a claim: a belief stated with rising intonation
 # ("I think sync means everyone waits, so async is faster?") or with a tag ("…, right?", "…对吧?").
 _HEDGED_CLAIM = re.compile(
@@ -467,8 +470,8 @@ def _retraction_start(text: str, m: re.Match[str]) -> int | None:
     if m.group()[0].isascii():
         return m.start()
     j = m.start()
-    while j > 0 and text[j - 1] in _RETRACT_LEAD and m.start() - j < 4:
-        j -= 1
+    while j > 0 and text[j - 1] in _RETRACT_LEAD and text[j - 1] not in _CLAUSE_START and m.start() - j < 4:
+        j -= 1  # (up to a clause mark: "…同步梯度,不对" opens at 不对)
     return j if j == 0 or text[j - 1] in _CLAUSE_START else None
 
 
@@ -536,19 +539,24 @@ class Scopes:
     clauses: tuple[tuple[int, int], ...]
     negated: tuple[tuple[int, int, int], ...]  # (cue start, scope start, scope end)
     void: tuple[tuple[int, int], ...]
+    # answered worries: void, except that a pattern's subject may stand there when the rest of the
+    # pattern is the speaker's own ("很多人担心异步训练会不稳定，其实不会：它用的参数永远是最新的")
+    worries: tuple[tuple[int, int], ...] = ()
     _neg: _Union = field(repr=False, compare=False, default_factory=lambda: _Union(()))
     _void: _Union = field(repr=False, compare=False, default_factory=lambda: _Union(()))
+    _worry: _Union = field(repr=False, compare=False, default_factory=lambda: _Union(()))
     _cues: tuple[int, ...] = field(repr=False, compare=False, default=())  # sorted cue starts
     _cue_ends: tuple[int, ...] = field(repr=False, compare=False, default=())  # scope start of each cue
     _clause_starts: tuple[int, ...] = field(repr=False, compare=False, default=())
 
     @classmethod
-    def build(cls, sentences, clauses, negated, void) -> "Scopes":
+    def build(cls, sentences, clauses, negated, void, worries=()) -> "Scopes":
         negated = sorted(negated)  # so (cue start, scope start) pairs are sorted too
         void = sorted(void)
+        worries = sorted(worries)
         return cls(
-            tuple(sentences), tuple(clauses), tuple(negated), tuple(void),
-            _Union([(a, b) for _, a, b in negated]), _Union(void),
+            tuple(sentences), tuple(clauses), tuple(negated), tuple(void), tuple(worries),
+            _Union([(a, b) for _, a, b in negated]), _Union(void), _Union(worries),
             tuple([c for c, _, _ in negated]), tuple([a for _, a, _ in negated]), tuple([a for a, _ in clauses]),
         )
 
@@ -580,6 +588,10 @@ class Scopes:
 
     def is_void(self, pos: int) -> bool:
         return pos in self._void
+
+    def is_void_or_worry(self, pos: int) -> bool:
+        """Void for every item but a pattern's subject (see ``worries``)."""
+        return pos in self._void or pos in self._worry
 
     def clause_at(self, pos: int) -> tuple[int, int]:
         """The clause containing ``pos`` (or an empty range)."""
@@ -661,7 +673,7 @@ def analyse(text: str, question: str | None = None) -> Scopes:
 
     if sentence_starts is None:
         sentence_starts = [a for a, _ in sentences]
-    void.extend(_answered_worries(text, sentences, sentence_starts))
+    worries = _answered_worries(text, sentences, sentence_starts)
 
     for m in _QUOTE_REJECTED.finditer(text):
         g = next(k for k in "abcd" if m.group(k) is not None)
@@ -708,7 +720,7 @@ def analyse(text: str, question: str | None = None) -> Scopes:
             if ls >= 6 and 200 * min(ls, lq) > 84 * (ls + lq) and _fuzz().ratio(s, q) >= 85:
                 void.append((a, b))
 
-    return Scopes.build(sentences, clauses, negated, void)
+    return Scopes.build(sentences, clauses, negated, void, worries)
 
 
 _STRIP = " \t\r\n。.!?;,"

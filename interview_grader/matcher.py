@@ -678,6 +678,14 @@ class Doc:
         candidates = sorted({bisect_right(unit_starts, s) - 1 for s, _ in rarest} - {-1})
         item_starts = [[s for s, _ in occ] for occ in item_occ]
         polarity = pattern.polarity
+        # void tests per item: an answered worry is void for all but the subject (item 0) of a
+        # pattern with more than one item (see Scopes.worries)
+        if sc.worries:
+            strict = sc.is_void_or_worry
+            voids = [sc.is_void if i == 0 and len(item_occ) > 1 else strict for i in range(len(item_occ))]
+        else:
+            strict = sc.is_void
+            voids = [strict] * len(item_occ)
         for ui in candidates:
             a, b = units[ui]
             chosen: list[tuple[int, int]] = []
@@ -686,6 +694,7 @@ class Doc:
             denied_later = False  # some item after the first (the subject) is negated
             for i, (occ, starts) in enumerate(zip(item_occ, item_starts)):
                 within = occ[bisect_left(starts, a):bisect_left(starts, b)]
+                is_void = voids[i]
                 # the occurrences of this item that serve the pattern's polarity
                 if polarity != "negated":
                     # the first usable occurrence decides whether the unit can match; the
@@ -693,14 +702,14 @@ class Doc:
                     if polarity == "any":
                         first = within[0] if within else None
                     else:
-                        first = next(((s, e) for s, e in within if not sc.is_void(s) and not self.negated(s, e)), None)
+                        first = next(((s, e) for s, e in within if not is_void(s) and not self.negated(s, e)), None)
                     if first is None:
                         break
                     eligible.append(within)
                     chosen.append(first)
                     continue
                 # negated: the first negated occurrence, else the first asserted one
-                inside = [(s, e) for s, e in within if not sc.is_void(s)]
+                inside = [(s, e) for s, e in within if not is_void(s)]
                 first = next(((s, e) for s, e in inside if self.negated(s, e) and not self._negated_by_item(
                     s, e, [o for j, o in enumerate(item_occ) if j != i])), None)
                 if first is not None:
@@ -724,14 +733,14 @@ class Doc:
                 if none_occ is None:
                     none_occ = [self.occurrences(spec, compiler) for spec in pattern.none]
                 if any(
-                    a <= s < b and (pattern.polarity == "any" or not (sc.is_void(s) or self.negated(s, e)))
+                    a <= s < b and (pattern.polarity == "any" or not (strict(s) or self.negated(s, e)))
                     for occ in none_occ
                     for s, e in occ[bisect_left(occ, (a, -1)):bisect_left(occ, (b, -1))]
                 ):
                     continue  # an excluded concept is asserted here ("instead of the data" excludes nothing)
                 if len(eligible) > 1:
                     if polarity == "asserted":
-                        eligible = [[(s, e) for s, e in w if not sc.is_void(s) and not self.negated(s, e)] for w in eligible]
+                        eligible = [[(s, e) for s, e in w if not v(s) and not self.negated(s, e)] for w, v in zip(eligible, voids)]
                     chosen = _tightest(eligible)
                 start = min(s for s, _ in chosen)
                 end = max(e for _, e in chosen)

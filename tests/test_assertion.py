@@ -54,6 +54,8 @@ ZH = [
     ("网上有说法认为DDP底层靠参数服务器，这是把两种架构搞混了。", False),  # a bare 有说法认为 reports a view too
     ("我一开始以为DDP靠参数服务器汇总，后来读了源码才知道是all-reduce。", False),  # first belief, corrected later
     ("DDP里rank0就是参数服务器。不对，我说错了，DDP里没有server。", False),  # taken back in the next sentence
+    ("DDP靠参数服务器同步梯度，哦我说反了，DDP靠的是all-reduce。", False),  # blind43: 说反了 / 口误
+    ("DDP靠参数服务器同步梯度。口误，DDP用的是all-reduce。", False),
     ("DDP里rank0就是参数服务器……哦不对，DDP里没有这个角色。", False),  # taken back mid-sentence
     ("DDP里rank0就是参数服务器……\n\n小林 21:07\n不对不对，DDP里没有server。", False),  # taken back in the next chat message
     ("我听别人说DDP靠参数服务器同步，不确定对不对。", False),  # hearsay with its source
@@ -112,6 +114,14 @@ ZH = [
     ("很多人担心DDP要靠参数服务器同步，这一点确实要注意。", True),
     # blind37: what people have not noticed is still stated
     ("很多人没意识到DDP其实也靠参数服务器同步。", True),
+    # blind42: the subject of an answered worry carries into the speaker's own answer to it
+    ("很多人担心DDP会很慢，其实不会：它靠参数服务器同步，很快。", True),
+    ("很多人担心DDP会很慢，其实不会：它用all-reduce，很快。", False),
+    ("很多人担心DDP会卡在参数服务器上，其实不会。", False),
+    # blind42: a view put up to be corrected, or one that goes round, is reported
+    ("这里要纠正一个常见的说法——“DDP靠参数服务器同步”。其实是all-reduce。", False),
+    ("组里同学常说的观点是DDP靠参数服务器同步。", False),
+    ("组里同学常说的观点是DDP靠参数服务器同步，我也同意。", True),
     ("DDP没有参数服务器。", False),
 ]
 
@@ -165,6 +175,9 @@ EN = [
     ("He first said DDP relies on a parameter server, then corrected himself: no server at all.", False),  # a summary
     ('I opened with "DDP has a parameter server" and immediately caught myself: no server.', False),
     ("DDP sends everything to a parameter server... no, scratch that, let me redo it.", False),  # 'no, ' before the cue
+    # blind43: "actually," before the cue; "I misspoke"
+    ("DDP sends everything to a parameter server... actually, let me correct that: it all-reduces.", False),
+    ("DDP sends everything to a parameter server. I misspoke, it all-reduces.", False),
     ("People sometimes picture DDP with a parameter server in the middle.", False),  # a view others hold
     ("People act like DDP relies on a parameter server; it doesn't.", False),
     ("I've seen diagrams with a parameter server in the middle of DDP, that's not it.", False),  # a source seen
