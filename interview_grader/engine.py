@@ -23,7 +23,7 @@ from .notes import note
 from .report import Covered, Flag, GradedAnswer, Overall, Report, RubricInfo
 from .rubric.load import LoadedRubric, load_rubric
 from .rubric.schema import Topic
-from .topics import classify_follow_up
+from .topics import asked_points, classify_follow_up
 from .transcript import QA, Transcript
 from .verdict import original_tone, recommendation, write_verdict
 
@@ -277,54 +277,6 @@ class _Plan:
         self.key_points = {t.id: [(k, checks(k.patterns)) for k in t.key_points] for t in r.topics}
 
 
-def _distinctive_terms(topic: Topic, rubric: LoadedRubric) -> list[tuple[str, frozenset[str]]]:
-    """Per key point of ``topic``, the literal terms that name it: used by no other key point
-    of the topic and by at most ``FOCUS_SPREAD`` key points of the whole rubric, and not too
-    short to be a word of their own ("bubble", "分桶", "central node"; not "用" or "so")."""
-    memo = rubric.memo.setdefault("distinctive", {})
-    got = memo.get(topic.id)
-    if got is None:
-        spread = rubric.memo.get("term-spread")
-        if spread is None:  # literal -> the key points (rubric-wide) whose patterns use it
-            spread = rubric.memo["term-spread"] = {}
-            for t in rubric.rubric.topics:
-                for k in t.key_points:
-                    for key in {key for p in k.patterns for spec in p.all for key in rubric.compiler(spec).literals}:
-                        spread.setdefault(key, set()).add((t.id, k.id))
-        got = memo[topic.id] = [
-            (k.id, frozenset(
-                key for key, users in spread.items()
-                if (topic.id, k.id) in users and len(users) <= FOCUS_SPREAD
-                and not any(u != (topic.id, k.id) and u[0] == topic.id for u in users)
-                and len(key) >= (4 if key.isascii() else 2)
-            ))
-            for k in topic.key_points
-        ]
-    return got
-
-
-FOCUS_SPREAD = 3  # key points of the whole rubric a naming term may belong to
-FOCUS_MAX = 2  # key points a follow-up may single out and still count as narrow
-
-
-def _asked_points(question: str, topic: Topic, rubric: LoadedRubric) -> list[str]:
-    """The key points a follow-up question singles out: those whose own words it uses
-    ("流水线并行里的bubble是怎么回事？" asks about pipeline parallelism's bubble, "Is there a
-    central node in that?" about the ring having none).  Empty when it names none of them,
-    or more than ``FOCUS_MAX`` or half the topic's points (then it asks about the topic)."""
-    memo = rubric.memo.setdefault("asked", {})
-    key = (question, topic.id)
-    got = memo.get(key)
-    if got is None:
-        found = Doc.of(question).satisfied_keys(rubric.compiler)
-        got = [kid for kid, keys in _distinctive_terms(topic, rubric) if not keys.isdisjoint(found)]
-        if len(got) > FOCUS_MAX or 2 * len(got) >= len(topic.key_points):
-            got = []
-        if len(memo) < 20_000:
-            memo[key] = got
-    return list(got)
-
-
 def _plan(rubric: LoadedRubric) -> _Plan:
     plan = rubric.memo.get("plan")
     if plan is None:
@@ -448,7 +400,7 @@ def grade_answer(
     notes: list[str] = []
     # a follow-up on the same topic that singles out one or two of its points is graded on those
     # (a complete answer to "那DDP的bucket大小怎么选？" is not a thin answer on communication efficiency)
-    asked = _asked_points(qa.question.text, topic, rubric) if previous == topic.id else []
+    asked = asked_points(qa.question.text, topic, rubric) if previous == topic.id else []
     if asked:
         is_core = {k.id: k.id in asked for k in topic.key_points}
         missing_core = [i for i in asked if i not in covered_ids]

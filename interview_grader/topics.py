@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from .matcher import Doc
 from .rubric.load import LoadedRubric
+from .rubric.schema import Topic
 
 GOAL_FACTOR = 0.75  # a goal line ("考察目标") votes, a little less than the question itself
 
@@ -89,6 +90,14 @@ _TRAINING_WORDS = re.compile(
 )
 
 
+# "为什么不直接用DDP？", "Why not just use all-reduce?": a short question on the alternative to what was just
+# discussed asks for the comparison, read after the previous topic's title ("参数服务器：为什么不直接用DDP？")
+_WHY_NOT = re.compile(
+    r"\s*(?:那|那么)?(?:为什么|为啥|为何|怎么)(?:不|没有?)(?:直接|干脆|就)?(?:用|选|选择|采用|上|换成?)"
+    r"|(?i:\s*(?:(?:and|so|then|but|ok|okay)\b[\s,]*)?"
+    r"(?:why not|why wouldn't you|why don't you|why didn't you|why not just|why wouldn't we|why don't we)\b)"
+)
+
 _FOLLOW_UP = re.compile(r"\s*(?:\*\*)?(?:follow[- ]?up(?: question)?|追问|追問|接着问|接著問)(?:\*\*)?\s*[:：,，]\s*", re.IGNORECASE)
 _ZH_CHAR = re.compile(r"[\u4e00-\u9fff]")
 
@@ -150,6 +159,10 @@ def _follow_up(question: str, goal: str | None, previous: str, rubric: LoadedRub
     elif (f := _FOLLOW_UP.match(question)) is not None:  # "追问：那异步呢？" -> "参数同步：那异步呢？"
         zh = _ZH_CHAR.search(question) is not None
         resolved = f"{title.get('zh' if zh else 'en') or ''}{'：' if zh else ': '}{question[f.end():]}"
+    elif _WHY_NOT.match(question) is not None and len(question.strip()) <= CONDITIONAL_MAX[
+        "zh" if (zh := _ZH_CHAR.search(question) is not None) else "en"
+    ]:
+        resolved = f"{title.get('zh' if zh else 'en') or ''}{'：' if zh else ': '}{question}"
     elif _ELLIPTIC_COST.match(question) is not None:  # "And the downside?": nothing to resolve, the cost rule below decides
         resolved = question
     elif _CONDITIONAL.match(question) is not None and len(question.strip()) <= CONDITIONAL_MAX[
@@ -163,6 +176,12 @@ def _follow_up(question: str, goal: str | None, previous: str, rubric: LoadedRub
         ):
             return None
         own = _weak(classify(question, goal, rubric), rubric)
+        if own.topic_id is not None and own.topic_id != previous and asked_points(
+            question, rubric.rubric.topic(previous), rubric
+        ):
+            # ... but not when it names a point of the previous topic by that point's own words: after the
+            # ring, "那从8卡扩到64卡，每张卡的通信量会变成多少？" asks for the ring's cost, whatever 通信量 votes for
+            return TopicVote(previous, own.votes)
         return own if own.topic_id is not None else TopicVote(previous, own.votes)
     else:
         return None
@@ -202,3 +221,51 @@ def _classify(question: str, goal: str | None, rubric: LoadedRubric) -> TopicVot
     if best[0] < rubric.rubric.scoring.topic_threshold:
         return TopicVote(None, best[0], best[3])
     return TopicVote(best[3], best[0], runner)
+
+
+def _distinctive_terms(topic: Topic, rubric: LoadedRubric) -> list[tuple[str, frozenset[str]]]:
+    """Per key point of ``topic``, the literal terms that name it: used by no other key point
+    of the topic and by at most ``FOCUS_SPREAD`` key points of the whole rubric, and not too
+    short to be a word of their own ("bubble", "分桶", "central node"; not "用" or "so")."""
+    memo = rubric.memo.setdefault("distinctive", {})
+    got = memo.get(topic.id)
+    if got is None:
+        spread = rubric.memo.get("term-spread")
+        if spread is None:  # literal -> the key points (rubric-wide) whose patterns use it
+            spread = rubric.memo["term-spread"] = {}
+            for t in rubric.rubric.topics:
+                for k in t.key_points:
+                    for key in {key for p in k.patterns for spec in p.all for key in rubric.compiler(spec).literals}:
+                        spread.setdefault(key, set()).add((t.id, k.id))
+        got = memo[topic.id] = [
+            (k.id, frozenset(
+                key for key, users in spread.items()
+                if (topic.id, k.id) in users and len(users) <= FOCUS_SPREAD
+                and not any(u != (topic.id, k.id) and u[0] == topic.id for u in users)
+                and len(key) >= (4 if key.isascii() else 2)
+            ))
+            for k in topic.key_points
+        ]
+    return got
+
+
+FOCUS_SPREAD = 3  # key points of the whole rubric a naming term may belong to
+FOCUS_MAX = 2  # key points a follow-up may single out and still count as narrow
+
+
+def asked_points(question: str, topic: Topic, rubric: LoadedRubric) -> list[str]:
+    """The key points a follow-up question singles out: those whose own words it uses
+    ("流水线并行里的bubble是怎么回事？" asks about pipeline parallelism's bubble, "Is there a
+    central node in that?" about the ring having none).  Empty when it names none of them,
+    or more than ``FOCUS_MAX`` or half the topic's points (then it asks about the topic)."""
+    memo = rubric.memo.setdefault("asked", {})
+    key = (question, topic.id)
+    got = memo.get(key)
+    if got is None:
+        found = Doc.of(question).satisfied_keys(rubric.compiler)
+        got = [kid for kid, keys in _distinctive_terms(topic, rubric) if not keys.isdisjoint(found)]
+        if len(got) > FOCUS_MAX or 2 * len(got) >= len(topic.key_points):
+            got = []
+        if len(memo) < 20_000:
+            memo[key] = got
+    return list(got)

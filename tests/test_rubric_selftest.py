@@ -144,6 +144,14 @@ def test_an_explicit_goal_line_maps_an_indirect_question(rubric):
         ("如果让你重新选一次呢？", "parameter-server", None),
         ("And if you got the offer, when could you start?", "parameter-server", None),
         ("And if you go from 8 GPUs to 64?", None, None),
+        # blind45: a conditional naming a point of the previous topic stays on it, whatever its weaker cue says
+        ("那从8卡扩到64卡，每张卡的通信量会变成多少？", "ring-allreduce", "ring-allreduce"),
+        ("那从8卡扩到64卡，每张卡的通信量会变成多少？", "communication-efficiency", "communication-efficiency"),
+        # blind45: "why not X?" asks for the comparison with what was just discussed
+        ("为什么不直接用DDP？", "parameter-server", "ddp-vs-parameter-server"),
+        ("So why not just use DDP?", "parameter-server", "ddp-vs-parameter-server"),
+        ("为什么不直接用？", "parameter-server", None),
+        ("Why not just take the other offer?", "parameter-server", None),
     ],
 )
 def test_a_follow_up_is_read_in_the_light_of_the_question_before_it(rubric, question, previous, expected):
