@@ -4,7 +4,7 @@
 * tests/data/heldout/gold.yaml: transcripts written and labelled for this project by
   someone who did not see the rules.  It has since been used to find rule gaps, so
   it is a regression guard rather than an unbiased estimate.
-* tests/data/blind2 to blind41: forty later blind sets; each README records
+* tests/data/blind2 to blind45: later blind sets (blind44 excepted: a final check kept unseen); each README records
   the figures measured before the set was used to widen the rubric (the honest
   estimate); here they guard against regressions like the others.
 """
@@ -45,7 +45,7 @@ def test_own_labelled_set(rubric):
     ), m
 
 
-@pytest.mark.parametrize("name", ["blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22", "blind23", "blind24", "blind25", "blind28", "blind29", "blind30", "blind31", "blind32", "blind33", "blind34", "blind35", "blind36", "blind38", "blind39", "blind40"])
+@pytest.mark.parametrize("name", ["blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22", "blind23", "blind24", "blind25", "blind28", "blind29", "blind30", "blind31", "blind32", "blind33", "blind34", "blind35", "blind36", "blind38", "blind39", "blind40", "blind43"])
 def test_later_blind_sets(rubric, name):
     m = evaluate([DATA / name / "gold.yaml"], rubric).metrics
     assert m["failures"] == 0
@@ -56,11 +56,12 @@ def test_later_blind_sets(rubric, name):
     ), m
 
 
-@pytest.mark.parametrize("name", ["blind26", "blind27", "blind37"])
+@pytest.mark.parametrize("name", ["blind26", "blind27", "blind37", "blind42"])
 def test_newest_blind_sets_below_the_common_floors(rubric, name):
-    """blind26/27 (speakers of many kinds, archive genres) and blind37 (answers in the mid-range,
-    look-alike traps) are not yet at the common floors (first contact 0.698, 0.558 and 0.721; 0.886,
-    0.880 and 0.878 now): these floors keep what the rounds reached from slipping back."""
+    """blind26/27 (speakers of many kinds, archive genres), blind37 (answers in the mid-range,
+    look-alike traps) and blind42 (code, lists, tables and mixed-language noise in answers) are not
+    yet at the common floors (first contact 0.698, 0.558, 0.721 and 0.831; 0.886, 0.880, 0.878 and
+    0.870 now): these floors keep what the rounds reached from slipping back."""
     m = evaluate([DATA / name / "gold.yaml"], rubric).metrics
     assert m["failures"] == 0
     assert not check(
@@ -100,4 +101,17 @@ def test_follow_up_set(rubric):
         m,
         {"spearman": 0.6, "qwk": 0.62, "topic_acc": 0.95, "status_acc": 0.95, "flag_recall": 0.95, "flag_precision": 0.95},
         {"mae_bands": 0.8},
+    ), m
+
+
+def test_scenario_set(rubric):
+    """blind45: scenario and troubleshooting questions ("训练扩到16卡后吞吐几乎不涨，你会怎么排查？",
+    "为什么不直接用DDP？"), first contact 0.645; 0.764 after topic cues for such questions and the
+    "why not X?" follow-up. Narrow scenario questions are still graded against their whole topic."""
+    m = evaluate([DATA / "blind45" / "gold.yaml"], rubric).metrics
+    assert m["failures"] == 0
+    assert not check(
+        m,
+        {"spearman": 0.72, "qwk": 0.74, "topic_acc": 0.95, "status_acc": 0.95, "flag_recall": 0.95, "flag_precision": 0.95},
+        {"mae_bands": 0.62},
     ), m
