@@ -389,9 +389,11 @@ _REPORTED = re.compile(
             *[who + "(?:'ve| have) seen (?:diagrams|blogs|blog posts|posts|tutorials|articles|slides|docs|people|folks)"
               for who in ("i", "we")],
             # ... or read: "I've read explanations saying it sends everything to a reducer, but that's wrong"
-            *[who + "(?:'ve| have)? (?:read|seen) (?:some |many |a lot of |a few |plenty of )?(?:explanations|descriptions|write-?ups|answers|"
-              "blogs|blog posts|posts|tutorials|articles|slides|docs|diagrams|figures|pictures|illustrations) "
-              "(?:saying|that say|that said|claiming|that claim|which say|describing|that describe|showing|that show|drawing|that draw)"
+            *[who + "(?:'ve| have)? (?:read|seen) (?:some |many |a lot of |a few |plenty of )?(?:[a-z]+ )?(?:explanations|descriptions|write-?ups|answers|"
+              "blogs|blog posts|posts|tutorials|articles|slides|docs|diagrams|figures|pictures|illustrations|notes|guides|cheat ?sheets|"
+              "summaries|videos|threads|comments) "
+              "(?:saying|that say|that said|claiming|that claim|which say|describing|that describe|showing|that show|drawing|that draw|"
+              "claim|say|state|suggest|describe|draw|show)"
               for who in ("i", "we")],
             # ... a picture of it: "some diagrams draw it as …", "a lot of figures show it as …"
             *[pre + " (?:diagrams|figures|pictures|illustrations|slides) (?:draw|show|depict|picture|present|render)"

@@ -305,12 +305,17 @@ def _mentions_topic(doc: Doc, topic: Topic, rubric: LoadedRubric, question: str)
     # talk ("降低通信开销…需要综合考虑各方面因素 … 通信效率得到了显著的提升 … 理论与实践相结合") talks about
     # the question, however emptily: empty talk on the topic, not another subject (a homonym answer, "同步就是
     # 代码一行一行执行 … asyncio", echoes the words too, but in concrete talk of something else)
-    if len(echoes) < ECHO_MIN:
+    # (two echoes are enough in talk thick with stock phrases: "Communication overhead … every situation is
+    # different … make or break … careful engineering … reducing communication overhead is about …")
+    if len(echoes) < ECHO_MIN - 1:
         return False
     starts = [a for a, _ in doc.scopes.sentences]
     if len({bisect_right(starts, s) for s in echoes}) < 2:
         return False
-    return sum(1 for p in _folded_phrases(rubric, "empty_talk") if p and p in doc.text) >= EMPTY_TALK_MIN
+    need = EMPTY_TALK_MIN + (len(echoes) < ECHO_MIN)
+    found = [p for p in _folded_phrases(rubric, "empty_talk") if p and p in doc.text]
+    # (a phrase inside a longer one found is the same phrase: 综合考虑 in 综合考虑各方面因素)
+    return sum(1 for p in found if not any(p != q and p in q for q in found)) >= need
 
 
 def grade_answer(

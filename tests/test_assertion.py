@@ -175,6 +175,9 @@ EN = [
     ("He first said DDP relies on a parameter server, then corrected himself: no server at all.", False),  # a summary
     ('I opened with "DDP has a parameter server" and immediately caught myself: no server.', False),
     ("DDP sends everything to a parameter server... no, scratch that, let me redo it.", False),  # 'no, ' before the cue
+    # blind47: a view read in some source, reported with a bare verb
+    ("I have seen prep notes claim DDP goes through a parameter server. It does not.", False),
+    ("I've seen interview guides say DDP goes through a parameter server, and I agree.", True),
     # blind43: "actually," before the cue; "I misspoke"
     ("DDP sends everything to a parameter server... actually, let me correct that: it all-reduces.", False),
     ("DDP sends everything to a parameter server. I misspoke, it all-reduces.", False),

@@ -327,6 +327,10 @@ def test_bundled_caps_and_floor_sit_on_the_grades_they_stand_for():
         ("通信开销这个词让我想到团队沟通。我们的通信主要靠周会和文档。通信顺畅了，大家效率就高。", "off-topic"),
         # stock phrases, but the topic's words only once: off-topic too
         ("这个需要综合考虑各方面因素，具体问题具体分析，理论与实践相结合，我们团队一直在通信。", "off-topic"),
+        # twice, in two sentences thick with stock phrases (three): empty talk on the topic (blind43)
+        ("降低通信开销需要综合考虑各方面因素，具体问题具体分析。总之降低通信开销要理论与实践相结合。", "graded"),
+        # twice with only two stock phrases: off-topic
+        ("降低通信开销需要综合考虑各方面因素。总之降低通信开销要理论与实践相结合。", "off-topic"),
     ],
 )
 def test_empty_talk_on_the_topic_is_graded_not_off_topic(answer, status):
