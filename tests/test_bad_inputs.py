@@ -430,6 +430,9 @@ def test_sigint_in_a_real_process_exits_130(tmp_path):
     proc = subprocess.Popen(
         [sys.executable, "-m", "interview_grader", "grade", str(fifo)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        # A shell without job control starts background jobs with SIGINT ignored, and
+        # Python then installs no KeyboardInterrupt handler: give the child the default.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     writer = None
     try:
