@@ -312,10 +312,14 @@ def _mentions_topic(doc: Doc, topic: Topic, rubric: LoadedRubric, question: str)
     starts = [a for a, _ in doc.scopes.sentences]
     if len({bisect_right(starts, s) for s in echoes}) < 2:
         return False
-    need = EMPTY_TALK_MIN + (len(echoes) < ECHO_MIN)
+    return _stock_phrases(doc, rubric) >= EMPTY_TALK_MIN + (len(echoes) < ECHO_MIN)
+
+
+def _stock_phrases(doc: Doc, rubric: LoadedRubric) -> int:
+    """How many of the rubric's stock phrases of empty talk the answer uses."""
     found = [p for p in _folded_phrases(rubric, "empty_talk") if p and p in doc.text]
     # (a phrase inside a longer one found is the same phrase: 综合考虑 in 综合考虑各方面因素)
-    return sum(1 for p in found if not any(p != q and p in q for q in found)) >= need
+    return sum(1 for p in found if not any(p != q and p in q for q in found))
 
 
 def grade_answer(
@@ -438,6 +442,15 @@ def grade_answer(
         if score > sc.term_list_cap:
             notes.append(note("term-list", lang, cap=sc.term_list_cap))
         score = min(score, sc.term_list_cap)
+    # one or two core points in talk thick with stock phrases, nothing wrong, no depth, a core point left out:
+    # empty talk with a clause of content ("数据并行具有非常重要的意义和作用 … 把数据分给多个计算节点同时处理
+    # … 意义重大、作用突出") is graded as empty talk
+    if (
+        0 < len(covered) <= 2 and not flags and score > sc.empty_talk_cap and missing_core and depth_got == 0
+        and _stock_phrases(doc, rubric) >= EMPTY_TALK_MIN
+    ):
+        notes.append(note("empty-talk", lang, cap=sc.empty_talk_cap))
+        score = sc.empty_talk_cap
     if not covered:
         notes.append(note("no-points", lang))
     final = max(0, min(100, _round(score)))

@@ -6,6 +6,10 @@ _NOTES = {
     "off-topic": {"zh": "回答没有涉及该问题的主题", "en": "the answer does not address the question's topic"},
     "cap": {"zh": "因{sev}错误观点，得分上限为 {cap}", "en": "capped at {cap} by a {sev} misconception"},
     "term-list": {"zh": "只罗列术语、没有陈述，得分上限为 {cap}", "en": "a list of terms without claims: capped at {cap}"},
+    "empty-talk": {
+        "zh": "套话为主，只有零星要点、没有深入内容，得分上限为 {cap}",
+        "en": "mostly stock phrases, with a point or two and no depth: capped at {cap}",
+    },
     "floor": {
         "zh": "回答涉及本题，但几乎没有正确内容，按最低档计 {cap} 分",
         "en": "the answer takes up the question but states almost nothing correct: scored at the floor, {cap}",

@@ -47,6 +47,9 @@ ZH = [
     ("网上不少博客写的是DDP靠参数服务器汇总，其实是all-reduce。", False),  # a source's view
     ("网上有些示意图把DDP画成中间有个参数服务器，其实是all-reduce。", False),  # a diagram's view
     ("网上有些图把DDP画成所有人先发给一个参数服务器，那其实不是DDP。", False),  # a picture, bare 图
+    ("网上有些示意图把Ring-Allreduce画成所有卡先把梯度发给一个主节点、由主节点求和后再发回去，那其实是reduce加broadcast，这种理解是不对的。", False),  # a long name between 把 and 画成
+    ("有些教程将DDP描述成靠参数服务器汇总梯度的架构，这种理解是不对的。", False),
+    ("DDP靠参数服务器汇总梯度，这种理解是对的。", True),  # endorsed, not rejected
     ("有的图画的是DDP靠参数服务器汇总，这是错的。", False),
     ("我画了一张图，DDP靠参数服务器汇总。", True),  # the speaker's own picture reports nothing
     ("有些教学视频里讲DDP靠参数服务器汇总，这不对。", False),

@@ -82,8 +82,10 @@ def test_the_floor_cannot_exceed_a_cap():
 
     with pytest.raises(ValidationError, match="attempt_floor 30 is above term_list_cap 20"):
         Scoring(attempt_floor=30)
-    with pytest.raises(ValidationError, match="attempt_floor 30 is above caps.critical 25"):
+    with pytest.raises(ValidationError, match="attempt_floor 30 is above empty_talk_cap 20"):
         Scoring(attempt_floor=30, term_list_cap=40)
+    with pytest.raises(ValidationError, match="attempt_floor 30 is above caps.critical 25"):
+        Scoring(attempt_floor=30, term_list_cap=40, empty_talk_cap=40)
     assert Scoring(attempt_floor=20).attempt_floor == 20
 
 
@@ -315,6 +317,7 @@ def test_bundled_caps_and_floor_sit_on_the_grades_they_stand_for():
     assert grade_of(sc.caps.minor) == 3
     assert grade_of(sc.attempt_floor) == 1
     assert grade_of(sc.term_list_cap) == 1  # a bare keyword list
+    assert grade_of(sc.empty_talk_cap) == 1  # stock phrases around a point or two
 
 
 @pytest.mark.parametrize(
@@ -340,3 +343,24 @@ def test_empty_talk_on_the_topic_is_graded_not_off_topic(answer, status):
     a = grade(parse_transcript(text, "t.txt"), load_rubric()).answers[0]
     assert a.topic == "communication-efficiency"
     assert a.status == status, a
+
+
+def test_stock_phrases_around_one_point_are_empty_talk(rubric):
+    """One core point wrapped in stock phrases, nothing else: capped at empty_talk_cap (grade 1);
+    the same point said plainly keeps its score, and so does a full answer with a stock-phrase tail."""
+    q = "问题1：请谈谈数据并行在分布式训练中的意义和作用。\n回答："
+    point = "它的做法是把数据分给多个计算节点同时处理。"
+    padded = "数据并行具有非常重要的意义，" + point + "总之数据并行意义重大、作用突出，我们团队得到了业务方的一致认可。"
+    plain = grade(parse_transcript(q + point + "\n", "t.txt"), rubric).answers[0]
+    wrapped = grade(parse_transcript(q + padded + "\n", "t.txt"), rubric).answers[0]
+    assert [c.id for c in plain.covered] == ["dp-split-data"]
+    assert [c.id for c in wrapped.covered] == ["dp-split-data"]
+    assert plain.score > rubric.rubric.scoring.empty_talk_cap
+    assert wrapped.score == rubric.rubric.scoring.empty_talk_cap and wrapped.grade == 1
+    assert wrapped.notes == ["套话为主，只有零星要点、没有深入内容，得分上限为 20"]
+    full = (
+        "每张卡上都有一份完整的模型副本，数据被切成互不重叠的几份，每张卡处理一份，"
+        "每一步各卡算完梯度后用all-reduce求平均，所以各副本保持一致。总之要具体问题具体分析，综合考虑各方面因素。"
+    )
+    kept = grade(parse_transcript(q + full + "\n", "t.txt"), rubric).answers[0]
+    assert len(kept.covered) >= 3 and kept.score > 60 and not kept.notes

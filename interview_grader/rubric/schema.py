@@ -174,6 +174,15 @@ class Scoring(_Strict):
     term_list_cap: float = Field(
         default=20, ge=0, le=100, description="Ceiling for an answer that is only a list of terms."
     )
+    empty_talk_cap: float = Field(
+        default=20,
+        ge=0,
+        le=100,
+        description=(
+            "Ceiling for an answer thick with stock phrases (two or more of `empty_talk`) that "
+            "states a core point or two, no depth point and nothing wrong, and leaves a core point out."
+        ),
+    )
     attempt_floor: float = Field(
         default=0,
         ge=0,
@@ -191,7 +200,7 @@ class Scoring(_Strict):
 
     @model_validator(mode="after")
     def _floor_below_caps(self) -> "Scoring":
-        ceilings = {"term_list_cap": self.term_list_cap, **{f"caps.{k}": v for k, v in self.caps.model_dump().items()}}
+        ceilings = {"term_list_cap": self.term_list_cap, "empty_talk_cap": self.empty_talk_cap, **{f"caps.{k}": v for k, v in self.caps.model_dump().items()}}
         for name, value in ceilings.items():
             if self.attempt_floor > value:
                 raise ValueError(f"attempt_floor {self.attempt_floor:g} is above {name} {value:g}")
