@@ -8,7 +8,8 @@ from .matcher import Doc
 from .rubric.load import LoadedRubric
 from .rubric.schema import Topic
 
-GOAL_FACTOR = 0.75  # a goal line ("考察目标") votes, a little less than the question itself
+GOAL_FACTOR = 0.6  # a goal line ("考察目标") votes, less than the question itself: a goal listing
+# several aspects ("进程启动、通信初始化、数据切分和梯度同步") does not outvote "DDP整体的实现步骤是什么？"
 
 
 @dataclass(frozen=True)

@@ -119,6 +119,10 @@ def test_an_explicit_goal_line_maps_an_indirect_question(rubric):
     assert classify(question, goal, rubric).topic_id == "parameter-synchronization"
     ring = "请讲讲Ring-Allreduce的原理？"
     assert classify(ring, goal, rubric).topic_id == "ring-allreduce"
+    # ... even when the goal lists several aspects, one of them another topic's (blind47)
+    steps = "DDP整体的实现步骤是什么？"
+    aspects = "考察对DDP各个环节的掌握：进程启动、通信初始化、数据切分和梯度同步。"
+    assert classify(steps, aspects, rubric).topic_id == "ddp-workflow"
 
 
 @pytest.mark.parametrize(
