@@ -10,6 +10,7 @@ from .rubric.schema import Topic
 
 GOAL_FACTOR = 0.6  # a goal line ("考察目标") votes, less than the question itself: a goal listing
 # several aspects ("进程启动、通信初始化、数据切分和梯度同步") does not outvote "DDP整体的实现步骤是什么？"
+GOAL_FACTOR_ALONE = 0.75  # ... and a little more beside a question that names no topic ("What would you look at?")
 
 
 @dataclass(frozen=True)
@@ -205,15 +206,20 @@ def _follow_up(question: str, goal: str | None, previous: str, rubric: LoadedRub
 def _classify(question: str, goal: str | None, rubric: LoadedRubric) -> TopicVote:
     qdoc = Doc.of(question)
     gdoc = Doc.of(goal) if goal else None
-    scored: list[tuple[float, float, int, str]] = []
+    votes = []
     for order, topic in enumerate(rubric.rubric.topics):
         q_votes = sum(c.weight for c in topic.questions if qdoc.find(c, rubric.compiler))
         g_votes = 0.0
         if gdoc is not None:
-            g_votes = GOAL_FACTOR * sum(c.weight for c in topic.questions if gdoc.find(c, rubric.compiler))
-        total = q_votes + g_votes
+            g_votes = sum(c.weight for c in topic.questions if gdoc.find(c, rubric.compiler))
+        votes.append((q_votes, g_votes, order, topic.id))
+    # the goal line speaks up when the question itself names no topic, and less beside one that does
+    factor = GOAL_FACTOR if any(q for q, _, _, _ in votes) else GOAL_FACTOR_ALONE
+    scored: list[tuple[float, float, int, str]] = []
+    for q_votes, g_votes, order, topic_id in votes:
+        total = q_votes + factor * g_votes
         if total > 0:
-            scored.append((total, q_votes, -order, topic.id))
+            scored.append((total, q_votes, -order, topic_id))
     if not scored:
         return TopicVote(None, 0.0)
     scored.sort(reverse=True)

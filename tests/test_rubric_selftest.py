@@ -123,6 +123,12 @@ def test_an_explicit_goal_line_maps_an_indirect_question(rubric):
     steps = "DDP整体的实现步骤是什么？"
     aspects = "考察对DDP各个环节的掌握：进程启动、通信初始化、数据切分和梯度同步。"
     assert classify(steps, aspects, rubric).topic_id == "ddp-workflow"
+    # ... while a goal beside a question that names no topic still carries it (blind44)
+    from interview_grader.topics import classify_follow_up
+
+    scenario = "Training slows down badly once we add a second machine. Where would you start?"
+    bottleneck = "Assess the candidate's hands-on experience with communication bottlenecks."
+    assert classify_follow_up(scenario, bottleneck, None, rubric).topic_id == "communication-efficiency"
 
 
 @pytest.mark.parametrize(
