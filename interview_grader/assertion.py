@@ -169,6 +169,9 @@ def _neg_cue(with_nt: bool) -> re.Pattern[str]:
     return re.compile(f"{_by_first(en)}|{zh}")
 
 
+# The rest of an enumeration with 、 that a negation opens and 的情况 closes ("不会出现A、B的情况").
+_ENUM_TAIL = re.compile(r"[^,。!?;:\n]{0,80}?的(?:情况|问题|现象|情形|事情)")
+
 # What ends a negation or reported-belief scope inside a sentence.
 _TURN = re.compile(
     # (the fillers 嗯 / 啊 / 呃 are the pauses of unpunctuated voice-to-text: "没有中心节点嗯你说的对…")
@@ -197,6 +200,8 @@ _REJECTED = re.compile(
         "this is wrong|that this is wrong|that that is wrong|this is not right|this is not true|that's incorrect|this is incorrect|"
         "that's a misreading|that is a misreading|which is a misreading|that's a misconception|that is a misconception|"
         "which is a misconception|that's a myth|that is a myth|"
+        # "…; that picture is wrong for the ring"
+        "that picture is wrong|that diagram is wrong|that view is wrong|that idea is wrong|that picture is misleading|that diagram is misleading|"
         "i disagree|i don't agree|i didn't agree|i do not agree|i did not agree".split("|")
     )
     + ")"
@@ -403,7 +408,8 @@ _REPORTED = re.compile(
               "claim|say|state|suggest|describe|draw|show)"
               for who in ("i", "we")],
             # ... a picture of it: "some diagrams draw it as …", "a lot of figures show it as …"
-            *[pre + " (?:diagrams|figures|pictures|illustrations|slides) (?:draw|show|depict|picture|present|render)"
+            # (one describing word may stand before them: "some textbook diagrams draw every GPU sending to …")
+            *[pre + " (?:[a-z]+ )?(?:diagrams|figures|pictures|illustrations|slides) (?:draw|show|depict|picture|present|render)"
               for pre in ("some", "many", "most", "a lot of", "plenty of")],
             f"people (?:{_EN_PEOPLE}|{_EN_VIEW})", f"candidates (?:{_EN_PEOPLE}|{_EN_VIEW})",
             "the myth (?:is )?that", "myth (?:is )?that", "contrary to popular belief",
@@ -658,6 +664,11 @@ def analyse(text: str, question: str | None = None) -> Scopes:
             if t and not text[e:t.start()].strip():  # right after the cue it is what is negated (_scope_end)
                 t = turn(text, t.end(), limit)
             end = t.start() if t else limit
+            if not t and text[limit - 1] == "、":
+                # "不会出现有的worker用新参数、有的worker用旧参数的情况": the cue covers every item up to 的情况
+                tail = _ENUM_TAIL.match(text, limit)
+                if tail:
+                    end = tail.end()
             if end > e:
                 negated.append((c, e, end))
     for m in _CONTRAST_AROUND.finditer(text):

@@ -25,6 +25,8 @@ ZH = [
     ("DDP 不依赖参数服务器。", False),  # 不
     ("DDP没有参数服务器。", False),  # 没有
     ("DDP没参数服务器这种东西。", False),  # 没
+    ("不会出现卡0掉线、DDP靠参数服务器同步的情况。", False),  # the negation covers the enumeration up to 的情况
+    ("不会出现卡0掉线、DDP靠参数服务器同步。", True),  # not closed by 的情况: the second item stands
     ("DDP并非基于参数服务器。", False),  # 并非
     ("DDP并不依赖参数服务器。", False),  # 并不
     ("DDP不是靠参数服务器，而是靠all-reduce。", False),  # 不是…而是…
@@ -129,6 +131,8 @@ ZH = [
 ]
 
 EN = [
+    ("Some textbook diagrams draw DDP as a parameter server that every GPU sends to; that picture is wrong.", False),  # a picture, described
+    ("Our diagrams draw DDP as a parameter server that every GPU sends to.", True),  # the speaker's own
     # blind36/37: an answered worry states nothing; what people don't realise is stated
     ("People worry that DDP goes through a parameter server, but in practice it doesn't.", False),
     ("People worry that DDP goes through a parameter server, and they are right.", True),
