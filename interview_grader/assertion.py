@@ -202,6 +202,7 @@ _REJECTED = re.compile(
         "which is a misconception|that's a myth|that is a myth|"
         # "…; that picture is wrong for the ring"
         "that picture is wrong|that diagram is wrong|that view is wrong|that idea is wrong|that picture is misleading|that diagram is misleading|"
+        "that's a different scheme|that is a different scheme|that's a different algorithm|that is a different algorithm|"
         "i disagree|i don't agree|i didn't agree|i do not agree|i did not agree".split("|")
     )
     + ")"
@@ -409,7 +410,7 @@ _REPORTED = re.compile(
               for who in ("i", "we")],
             # ... a picture of it: "some diagrams draw it as …", "a lot of figures show it as …"
             # (one describing word may stand before them: "some textbook diagrams draw every GPU sending to …")
-            *[pre + " (?:[a-z]+ )?(?:diagrams|figures|pictures|illustrations|slides) (?:draw|show|depict|picture|present|render)"
+            *[pre + " (?:[a-z]+ )?(?:diagrams|figures|pictures|illustrations|slides)(?: online| on the web| on the internet| out there)? (?:draw|show|depict|picture|present|render)"
               for pre in ("some", "many", "most", "a lot of", "plenty of")],
             f"people (?:{_EN_PEOPLE}|{_EN_VIEW})", f"candidates (?:{_EN_PEOPLE}|{_EN_VIEW})",
             "the myth (?:is )?that", "myth (?:is )?that", "contrary to popular belief",

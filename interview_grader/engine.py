@@ -286,6 +286,7 @@ def _plan(rubric: LoadedRubric) -> _Plan:
 
 ECHO_MIN = 3  # times an answer must repeat the question's topic words to be about the question
 EMPTY_TALK_MIN = 2  # stock phrases of empty talk that make such an answer empty talk on the topic
+EMPTY_TALK_THICK = 4  # ... and that make it so with a single echo of the question's topic words
 
 
 def _mentions_topic(doc: Doc, topic: Topic, rubric: LoadedRubric, question: str) -> bool:
@@ -307,12 +308,19 @@ def _mentions_topic(doc: Doc, topic: Topic, rubric: LoadedRubric, question: str)
     # 代码一行一行执行 … asyncio", echoes the words too, but in concrete talk of something else)
     # (two echoes are enough in talk thick with stock phrases: "Communication overhead … every situation is
     # different … make or break … careful engineering … reducing communication overhead is about …")
+    # (and an answer made of nothing but stock phrases, four or more, may name the topic in one sentence only:
+    # "降低通信开销是分布式训练中非常重要的一个环节。…综合考虑…多方面的因素…取得了非常不错的效果")
+    if not echoes:
+        return False
+    stock = _stock_phrases(doc, rubric)
+    if stock >= EMPTY_TALK_THICK:
+        return True
     if len(echoes) < ECHO_MIN - 1:
         return False
     starts = [a for a, _ in doc.scopes.sentences]
     if len({bisect_right(starts, s) for s in echoes}) < 2:
         return False
-    return _stock_phrases(doc, rubric) >= EMPTY_TALK_MIN + (len(echoes) < ECHO_MIN)
+    return stock >= EMPTY_TALK_MIN + (len(echoes) < ECHO_MIN)
 
 
 def _stock_phrases(doc: Doc, rubric: LoadedRubric) -> int:

@@ -335,6 +335,8 @@ def test_bundled_caps_and_floor_sit_on_the_grades_they_stand_for():
         ("降低通信开销需要综合考虑各方面因素，具体问题具体分析。总之降低通信开销要理论与实践相结合。", "graded"),
         # twice with only two stock phrases: off-topic
         ("降低通信开销需要综合考虑各方面因素。总之降低通信开销要理论与实践相结合。", "off-topic"),
+        # once, in talk made of nothing but stock phrases (four or more): empty talk on the topic (blind51)
+        ("降低通信开销是非常重要的一个环节，需要综合考虑多方面的因素，具体问题具体分析，最终取得了非常不错的效果。", "graded"),
     ],
 )
 def test_empty_talk_on_the_topic_is_graded_not_off_topic(answer, status):
