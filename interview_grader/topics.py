@@ -147,11 +147,26 @@ def _weak(vote: TopicVote, rubric: LoadedRubric) -> TopicVote:
     return vote
 
 
+def _names_own_topic_before(question: str, at: int, goal: str | None, previous: str, rubric: LoadedRubric) -> bool:
+    """Does the question itself name a topic other than ``previous`` before position ``at``, with
+    at least the weak vote (half the threshold) for it?"""
+    own = _weak(classify(question, goal, rubric), rubric)
+    if own.topic_id is None or own.topic_id == previous:
+        return False
+    head = Doc.of(question[:at])
+    return any(head.find(c, rubric.compiler) for c in rubric.rubric.topic(own.topic_id).questions)
+
+
 def _follow_up(question: str, goal: str | None, previous: str, rubric: LoadedRubric) -> TopicVote | None:
     """The vote for ``question`` read after the ``previous`` topic, or None."""
     title = rubric.rubric.topic(previous).title
     m = _EN_BACK.search(question)
     s = _EN_BACK_SUBJECT.search(question) if m is None else None
+    back = m or s or _ZH_BACK.search(question)
+    if back is not None and _names_own_topic_before(question, back.start(), goal, previous, rubric):
+        # "Communication overhead is often the bottleneck. How would you cut it?": "it" is the thing the
+        # question has just named, not the previous topic
+        return _weak(classify(question, goal, rubric), rubric)
     if m is not None:  # "…different from that?" -> "…different from Parameter server?"
         resolved = question[: m.start()] + (title.get("en") or "") + question[m.end():]
     elif s is not None:  # "what does that cost per GPU?" -> "what does Ring all-reduce cost per GPU?"

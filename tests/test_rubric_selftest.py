@@ -138,6 +138,9 @@ def test_an_explicit_goal_line_maps_an_indirect_question(rubric):
         ("How does PyTorch DDP compare to that?", "parameter-server", "ddp-vs-parameter-server"),
         ("And how is that different from DDP?", "parameter-server", "ddp-vs-parameter-server"),
         ("那它和 DDP 有什么区别？", "parameter-server", "ddp-vs-parameter-server"),
+        # the pronoun is the thing the question has just named (blind51)
+        ("Communication overhead tends to be the bottleneck. How would you reduce it?", "parameter-server",
+         "communication-efficiency"),
         # no rubric vocabulary of its own: an aside, not a follow-up
         ("Why do you want to leave it?", "parameter-server", None),
         ("这个你在项目里负责多久了？", "parameter-server", None),
