@@ -419,6 +419,8 @@ _REPORTED = re.compile(
             "you(?:'ll| will| may| might| can)? (?:often |sometimes |commonly |usually |still |also )?hear "
             "(?:it said |people say |folks say |people claim )?that",
             "one (?:often |sometimes |commonly )?hears that",
+            # ... or that the speaker keeps hearing: "I sometimes hear that going distributed makes the model generalise better"
+            "i (?:often |sometimes |commonly |still |also |keep |regularly )?hear (?:people say |it said |folks say |people claim )?that",
             "there(?:'s| is) (?:a |this )?(?:common |popular |widespread |persistent )?(?:idea|notion|belief|myth) that",
             "a naive (?:approach|implementation|scheme|way|design|solution)", "naively",
             "if (?:every(?:one|body)|all (?:the )?(?:workers|nodes|gpus|ranks))",

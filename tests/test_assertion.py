@@ -134,6 +134,7 @@ EN = [
     ("Some textbook diagrams draw DDP as a parameter server that every GPU sends to; that picture is wrong.", False),  # a picture, described
     ("Our diagrams draw DDP as a parameter server that every GPU sends to.", True),  # the speaker's own
     ("Some diagrams online show DDP as a parameter server in the middle; that's a different scheme.", False),
+    ("I sometimes hear that DDP runs a parameter server under the hood. It does not.", False),  # hearsay
     # blind36/37: an answered worry states nothing; what people don't realise is stated
     ("People worry that DDP goes through a parameter server, but in practice it doesn't.", False),
     ("People worry that DDP goes through a parameter server, and they are right.", True),
