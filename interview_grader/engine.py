@@ -73,6 +73,8 @@ def _is_non_answer(answer: Folded, rubric: LoadedRubric) -> bool:
 
 
 HEDGE_MAX = 60  # characters: a longer answer says something, however unsure
+HEDGE_OPEN_MAX = 160  # ... unless it opens with the admission (within HEDGE_OPEN_AT) and adds only an excuse
+HEDGE_OPEN_AT = 30
 
 
 def _is_hedged_non_answer(text: str, rubric: LoadedRubric) -> bool:
@@ -84,7 +86,7 @@ def _is_hedged_non_answer(text: str, rubric: LoadedRubric) -> bool:
     3+ characters, English of 2+ words), so "不会" or "none" never qualify.
     """
     text = _EMOJI.sub("", text).strip(_STRIP)
-    if len(text) > HEDGE_MAX:
+    if len(text) > HEDGE_OPEN_MAX:
         return False
     rx = rubric.memo.get("hedges")
     if rx is None:
@@ -93,7 +95,12 @@ def _is_hedged_non_answer(text: str, rubric: LoadedRubric) -> bool:
         rx = rubric.memo["hedges"] = (
             re.compile("|".join(rf"(?<![a-z0-9]){re.escape(p)}(?![a-z0-9])" for p in keep)) if keep else False
         )
-    return bool(rx) and rx.search(text) is not None
+    if not rx:
+        return False
+    m = rx.search(text)
+    # (a longer one only when it opens with the admission and gives an excuse after it: "Sorry, I'm not
+    # really familiar with that. Our team mainly uses TensorFlow with a parameter server.")
+    return m is not None and (len(text) <= HEDGE_MAX or m.start() <= HEDGE_OPEN_AT)
 
 
 RETOLD_MAX = 240  # characters: a retold "I told him I don't know" with an excuse or two around it

@@ -182,6 +182,8 @@ def test_term_list_detection(answer, expected):
         ("嗯，这个我确实不太清楚，抱歉。", "no-answer"),  # a non-answer wrapped in words
         ("Hmm, I'm not sure, to be honest. I'd rather skip this one.", "no-answer"),
         ("Honestly I'm not really sure about that one.", "no-answer"),  # a softened hedge (blind49)
+        ("Sorry, I'm not really familiar with that. Our team mainly uses TensorFlow with a parameter server.", "no-answer"),  # admission, then an excuse
+        ("我们组主要用TensorFlow，平时也不怎么看PyTorch那边的东西，这块我不太熟悉。", "graded"),  # the admission comes last: not opened with
         ("梯度不会丢失。", "graded"),  # '不会' inside a claim is not a non-answer
         ("None of the nodes is special.", "graded"),  # nor is 'none'
         ("I'm not sure, but I think every node talks to a central node.", "graded"),  # a claim: flagged
