@@ -188,7 +188,7 @@ _REJECTED = re.compile(
               # "网上有人说环里其实有个主节点，那个是不对的" / "有些综述把 PS 描述成…，这是误读"
               "那个是不对的|那个不对|那是不对的|那是错的|那是错误的|这个是不对的|这个是错的|这是误读|这是误解|那是误读|那是误解".split("|")
               # "…，这种理解是不对的" / "…，这样的看法是错误的"
-              + [pre + "(?:理解|看法|观点|描述|画法)(?:其实|显然|完全)?(?:是)?(?:不对的|不对|错的|错误的|不正确的|不正确)"
+              + [pre + "(?:理解|看法|观点|描述|画法)(?:其实|显然|完全)?(?:是)?(?:不对的|不对|错的|错误的|不正确的|不正确|误解|误读)"
                  for pre in ("这种", "这个", "这样的", "这类", "那种")], words=False)
     + "|"
     # the speaker's dissent closing the view: "…，我不同意这个说法" / "…，我觉得不太对"
@@ -336,7 +336,7 @@ def _answered_worries(text: str, sentences, sentence_starts) -> list[tuple[int, 
 # Reported beliefs, voided up to the correction.
 _ZH_THINK = "(?:常|都|往往|经常|会|容易)?(?:误|错误地)?(?:以为|认为|觉得|说|理解为|当成)"
 _EN_VIEW = "(?:think|believe|assume|say|claim|picture|imagine|act like|pretend|expect|describe|draw|treat)"  # … a view
-_EN_WHO = "(?:people|engineers|candidates|folks) (?:\\w+ )?" + _EN_VIEW
+_EN_WHO = "(?:people|engineers|candidates|folks|colleagues|coworkers|teammates|newcomers|juniors) (?:\\w+ )?" + _EN_VIEW
 _EN_SAID = "(?:often|commonly|widely|sometimes) (?:thought|believed|assumed|said|claimed)"
 _EN_PEOPLE = "(?:often|commonly|sometimes|usually|always) " + _EN_VIEW
 def _who(who: str, then: str) -> list[str]:
@@ -375,7 +375,7 @@ _REPORTED = re.compile(
            "(?:把|将)[^,。!?;\n]{1,32}?(?:描述成|描述为|说成|讲成|画成|画作|写成|理解成|理解为|当成|看成)"
            for pre in ("网上", "很多", "不少", "有些", "一些")]
         # ... a picture of it, named by the bare 图 and drawn as something: 网上有些图把它画成 … / 有的图画的是 …
-        + [pre + "图[^,。!?;\n]{0,16}?(?:画成|画的是|画作|画为|画得像)"
+        + [pre + "[^,。!?;\n]{0,4}?图[^,。!?;\n]{0,16}?(?:画成|画的是|画作|画为|画得像)"
            for pre in ("网上有些", "网上有的", "网上很多", "网上不少", "有些", "有的", "很多", "不少", "一些")]
         # a view put as "X 描述成 / 说成 / 当成 Y" by others: 网上常把 PS 描述成 … / 很多人把 DDP 当成 …
         + [pre + "(?:常|经常|往往|通常|一般|普遍|总是|都|常常)?(?:把|将)[^,。!?;\n]{1,16}?"
