@@ -335,7 +335,7 @@ def _answered_worries(text: str, sentences, sentence_starts) -> list[tuple[int, 
 
 # Reported beliefs, voided up to the correction.
 _ZH_THINK = "(?:常|都|往往|经常|会|容易)?(?:误|错误地)?(?:以为|认为|觉得|说|理解为|当成)"
-_EN_VIEW = "(?:think|believe|assume|say|claim|picture|imagine|act like|pretend|expect|describe|draw|treat)"  # … a view
+_EN_VIEW = "(?:think|believe|assume|say|claim|argue|insist|maintain|reckon|picture|imagine|act like|pretend|expect|describe|draw|treat)"  # … a view
 _EN_WHO = "(?:people|engineers|candidates|folks|colleagues|coworkers|teammates|newcomers|juniors) (?:\\w+ )?" + _EN_VIEW
 _EN_SAID = "(?:often|commonly|widely|sometimes) (?:thought|believed|assumed|said|claimed)"
 _EN_PEOPLE = "(?:often|commonly|sometimes|usually|always) " + _EN_VIEW
@@ -356,7 +356,8 @@ _REPORTED = re.compile(
         + ["误解(?:是|为|就是|:)?", "误区(?:是|为|就是|:)?", "错误观点(?:是|为|就是|:)?", "错误说法(?:是|为|就是|:)?"]
         + "朴素的做法|最朴素的|最简单粗暴的做法|如果所有|假如所有|如果每个节点都|假如每个节点都".split("|")
         # a view quoted to be rejected: 有一种看法认为 … / 我不同意 …
-        + [pre + "(?:看法|说法|观点)(?:认为|是|说)?" for pre in ("有一种", "有种", "有", "一种常见的", "流传一种", "流传着一种", "流传的说法", "流行一种")]
+        + [pre + "(?:看法|说法|观点)(?:认为|是|说)?" for pre in ("有一种", "有种", "有", "一种常见的", "流传一种", "流传着一种", "流传的说法", "流行一种",
+                                                          "听到过一种", "听过一种", "听到一种", "听说过一种", "看到过一种", "见过一种")]
         + ["我不同意", "我不认同", "我不赞同"]
         # a belief the speaker once held: 我一直以为 … / 原来以为 … (not the present-tense 我以为)
         + ["一直以为", "原来以为", "之前以为", "以前以为", "本来以为", "曾经以为", "当时以为"]

@@ -52,6 +52,7 @@ ZH = [
     ("网上有些示意图把Ring-Allreduce画成所有卡先把梯度发给一个主节点、由主节点求和后再发回去，那其实是reduce加broadcast，这种理解是不对的。", False),  # a long name between 把 and 画成
     ("有些教程将DDP描述成靠参数服务器汇总梯度的架构，这种理解是不对的。", False),
     ("有些科普图会把DDP画成所有卡把梯度汇总给参数服务器再分发，这种画法是误解。", False),  # a word between 有些 and 图
+    ("我听到过一种说法，说DDP底层靠参数服务器同步，这是不对的。", False),  # a view heard, then rejected
     ("DDP靠参数服务器汇总梯度，这种理解是对的。", True),  # endorsed, not rejected
     ("有的图画的是DDP靠参数服务器汇总，这是错的。", False),
     ("我画了一张图，DDP靠参数服务器汇总。", True),  # the speaker's own picture reports nothing
@@ -137,6 +138,7 @@ EN = [
     ("Some diagrams online show DDP as a parameter server in the middle; that's a different scheme.", False),
     ("I sometimes hear that DDP runs a parameter server under the hood. It does not.", False),  # hearsay
     ("Some colleagues picture DDP as a parameter server that collects everyone's notebooks; that is not what happens.", False),
+    ("Some colleagues argue that DDP is a parameter server in disguise. That was not our experience.", False),
     # blind36/37: an answered worry states nothing; what people don't realise is stated
     ("People worry that DDP goes through a parameter server, but in practice it doesn't.", False),
     ("People worry that DDP goes through a parameter server, and they are right.", True),
