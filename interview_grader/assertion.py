@@ -186,7 +186,9 @@ _REJECTED = re.compile(
     r"(?<=[,;:—\s])\s*(?:"
     + _by_first("这是不对的|这是错的|这是错误的|这不对|这个不对|这种说法不对|这个说法不对|这种说法是错的|这个说法是错的|"
               # "网上有人说环里其实有个主节点，那个是不对的" / "有些综述把 PS 描述成…，这是误读"
-              "那个是不对的|那个不对|那是不对的|那是错的|那是错误的|这个是不对的|这个是错的|这是误读|这是误解|那是误读|那是误解".split("|")
+              "那个是不对的|那个不对|那是不对的|那是错的|那是错误的|这个是不对的|这个是错的|这是误读|这是误解|那是误读|那是误解|"
+              # the view put down as a mix-up: "有同事说DDP其实也是rank 0收集梯度，这其实是把DataParallel的做法套到了DDP身上"
+              "这其实是把|那其实是把|这是混淆了|这其实是混淆了|这是搞混了|这其实是搞混了|这是张冠李戴|这其实是张冠李戴".split("|")
               # "…，这种理解是不对的" / "…，这样的看法是错误的"
               + [pre + "(?:理解|看法|观点|描述|画法)(?:其实|显然|完全)?(?:是)?(?:不对的|不对|错的|错误的|不正确的|不正确|误解|误读)"
                  for pre in ("这种", "这个", "这样的", "这类", "那种")], words=False)
@@ -203,7 +205,8 @@ _REJECTED = re.compile(
         # "…; that picture is wrong for the ring"
         "that picture is wrong|that diagram is wrong|that view is wrong|that idea is wrong|that picture is misleading|that diagram is misleading|"
         "that's a different scheme|that is a different scheme|that's a different algorithm|that is a different algorithm|"
-        "i disagree|i don't agree|i didn't agree|i do not agree|i did not agree".split("|")
+        "i disagree|i don't agree|i didn't agree|i do not agree|i did not agree|"
+        "that's mixing up|that is mixing up|that mixes up|that's confusing it with|that confuses it with".split("|")
     )
     + ")"
 )
@@ -301,7 +304,7 @@ def _elliptic_negations(text: str, clauses) -> list[tuple[int, int, int]]:
     return out
 
 # Who holds a reported belief or worry (很多人以为 …, 很多人担心 …).
-_ZH_WHO = "很多人|有人|不少人|有些人|一些人|许多人|大家|人们|常有人|一般人|新手|初学者"
+_ZH_WHO = "很多人|有人|不少人|有些人|一些人|许多人|大家|人们|常有人|一般人|新手|初学者|有同事|同事|有的同事|组里有人"
 
 # A worry others have, voided when the speaker answers it with a denial after a turn
 # ("很多人担心异步会用到旧参数，其实在我们的系统里不会", "people worry that X, but in practice it doesn't"):
@@ -335,7 +338,7 @@ def _answered_worries(text: str, sentences, sentence_starts) -> list[tuple[int, 
 
 # Reported beliefs, voided up to the correction.
 _ZH_THINK = "(?:常|都|往往|经常|会|容易)?(?:误|错误地)?(?:以为|认为|觉得|说|理解为|当成)"
-_EN_VIEW = "(?:think|believe|assume|say|claim|argue|insist|maintain|reckon|picture|imagine|act like|pretend|expect|describe|draw|treat)"  # … a view
+_EN_VIEW = "(?:think|believe|assume|say|claim|argue|insist|maintain|reckon|picture|imagine|act like|pretend|expect|describe|draw|treat|explain)"  # … a view
 _EN_WHO = "(?:people|engineers|candidates|folks|colleagues|coworkers|teammates|newcomers|juniors) (?:\\w+ )?" + _EN_VIEW
 _EN_SAID = "(?:often|commonly|widely|sometimes) (?:thought|believed|assumed|said|claimed)"
 _EN_PEOPLE = "(?:often|commonly|sometimes|usually|always) " + _EN_VIEW
@@ -386,6 +389,8 @@ _REPORTED = re.compile(
         + ["听(?:别人|人家|同事|朋友|同学|前辈|人)(?:也)?说"]
         # a view put up to be corrected, or one that goes round: 要纠正一个常见的说法—— … / 组里常说的观点是 …
         + ["纠正[^,。!?;\n]{0,16}?(?:观点|说法|看法|误解|认识|理解)",
+           # a point people trip over, put before the explanation: 容易让人混淆的一点是：早期 Horovod 让 rank 0 …
+           "容易(?:让人|被人)?(?:混淆|搞混|误会|误解)的(?:一点|地方|是)",
            *[pre + "的(?:观点|说法|看法)" for pre in ("常说", "常讲", "常听到", "常听说", "流行", "流传", "常见")]],
         words=False,
     )
@@ -415,6 +420,17 @@ _REPORTED = re.compile(
               for pre in ("some", "many", "most", "a lot of", "plenty of")],
             f"people (?:{_EN_PEOPLE}|{_EN_VIEW})", f"candidates (?:{_EN_PEOPLE}|{_EN_VIEW})",
             "the myth (?:is )?that", "myth (?:is )?that", "contrary to popular belief",
+            # a description met somewhere, or a claim going round: "I've seen it described as if each worker owns a
+            # piece of the model …", "A claim I hear a lot is that async converges exactly like sync"
+            *[who + "(?:'ve| have)? (?:seen|heard) it (?:described|explained|presented|pictured|drawn|put|framed) (?:as|like)"
+              for who in ("i", "we")],
+            "it(?:'s| is) (?:sometimes |often |commonly |usually )?(?:described|explained|presented|pictured|framed) as if",
+            "a (?:common |popular |frequent )?claim (?:i|you|we) (?:hear|see|read|come across)",
+            # a point people trip over, put before the explanation: "One thing that confuses people: early Horovod had …"
+            *[pre + " (?:thing|point|detail) that (?:confuses|trips up|misleads) (?:people|folks|newcomers|candidates)"
+              for pre in ("one", "a", "the")],
+            "what (?:confuses|trips up|misleads) (?:people|folks|newcomers|candidates)",
+            "a (?:common |frequent )?source of confusion",
             # a view that goes round, with no source named: "you sometimes hear that …", "one often hears that …",
             # "there's a popular notion that …" (weighed later: "That's a misreading")
             "you(?:'ll| will| may| might| can)? (?:often |sometimes |commonly |usually |still |also )?hear "
@@ -451,11 +467,15 @@ _REPORTED = re.compile(
 # or the sentence before when it opens its own sentence.  Chinese cues count only at
 # the start of a clause (不对 inside 不对称 / 不对齐, or "这种说法不对", is no retraction).
 _RETRACT = re.compile(
-    _by_first("不对不对|不对(?![齐称应等劲的])|说错了|说反了|口误|纠正一下|更正一下|不是不是".split("|"), words=False)
+    _by_first("不对不对|不对(?![齐称应等劲的])|说错了|说反了|搞反了|弄反了|记反了|口误|纠正一下|更正一下|不是不是".split("|"), words=False)
     + "|"
     + _by_first([
         "actually,? no", "no,? wait", "wait,? no", "sorry,? that'?s (?:wrong|not right|not true)",
         "scratch that", "i take that back", "let me correct (?:that|myself)", "i misspoke",
+        # "DataParallel launches a process per GPU — no, sorry, I've got that backwards, that's DDP"
+        "i(?:'ve| have)? got (?:that|it|them|those) (?:backwards|the wrong way round|the wrong way around|mixed up|swapped)",
+        "i(?:'ve| have)? (?:mixed|switched|swapped) (?:that|them|those|the two) (?:up|around|round)",
+        "i had (?:that|it|them) (?:backwards|the wrong way round|mixed up)",
         "corrected (?:herself|himself|themselves|myself)",
         "caught (?:myself|herself|himself|themselves)",  # 'I opened with "DDP has a master…" and caught myself'
   # a summary: "…, then stopped and corrected herself: …"
@@ -520,6 +540,9 @@ def _unpunctuated_retraction_start(text: str, a: int, c: int) -> int:
     if conj and conj[-1] > start:
         start = conj[-1]
     return start
+
+
+_CUE_MAX = 6  # characters of the longest cue word an occurrence may start inside (不需要, 并不是)
 
 
 class _Union:
@@ -588,8 +611,14 @@ class Scopes:
         """
         if start in self._neg:
             return True
-        end = start + 1 if end is None else end
         i = bisect_right(self._cues, start)
+        # the occurrence starts inside the cue word itself: "不需要参数服务器" for "需要..参数服务器"
+        j = i - 1
+        while j >= 0 and self._cues[j] > start - _CUE_MAX:
+            if self._cues[j] < start < self._cue_ends[j] <= self._cues[j] + _CUE_MAX:
+                return True
+            j -= 1
+        end = start + 1 if end is None else end
         while i < len(self._cues) and self._cues[i] < end:
             if self._cue_ends[i] < end:
                 return True

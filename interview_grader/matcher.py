@@ -670,7 +670,8 @@ class Doc:
                 return None
             item_occ.append(occ)
         none_occ = None  # computed when a scope first holds every item
-        units = self.scopes.clauses if pattern.scope == "clause" else self.scopes.sentences
+        clause_scope = pattern.scope == "clause"
+        units = self.scopes.clauses if clause_scope else self.scopes.sentences
         sc = self.scopes
         # only units holding an occurrence of the rarest item can match
         rarest = min(item_occ, key=len)
@@ -694,6 +695,11 @@ class Doc:
             denied_later = False  # some item after the first (the subject) is negated
             for i, (occ, starts) in enumerate(zip(item_occ, item_starts)):
                 within = occ[bisect_left(starts, a):bisect_left(starts, b)]
+                if clause_scope and within and within[-1][1] > b:
+                    # a gapped term may run past an English full stop ("… that's DDP. DataParallel is a single
+                    # process"): in a pattern scoped to one clause, its gapped items stay in that clause
+                    # (a literal may hold a clause break itself: "sync, just faster")
+                    within = [(s, e) for s, e in within if e <= b or (s, e) not in self._gapped]
                 is_void = voids[i]
                 # the occurrences of this item that serve the pattern's polarity
                 if polarity != "negated":

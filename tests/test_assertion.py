@@ -58,6 +58,11 @@ ZH = [
     ("我画了一张图，DDP靠参数服务器汇总。", True),  # the speaker's own picture reports nothing
     ("有些教学视频里讲DDP靠参数服务器汇总，这不对。", False),
     ("组里流传着一种说法，说DDP底层靠参数服务器，实测并不是。", False),  # a rumour reported
+    # blind64: a colleague's view, put down as a mix-up; a swap owned up to
+    ("组里有同事说DDP其实也靠参数服务器汇总梯度，这其实是把DataParallel的做法套到了DDP身上。", False),
+    ("同事说DDP靠参数服务器同步。", False),
+    ("DDP靠参数服务器同步，哦不对，我说反了。", False),
+    ("DDP靠参数服务器同步，我搞反了。", False),
     ("网上有说法认为DDP底层靠参数服务器，这是把两种架构搞混了。", False),  # a bare 有说法认为 reports a view too
     ("我一开始以为DDP靠参数服务器汇总，后来读了源码才知道是all-reduce。", False),  # first belief, corrected later
     ("DDP里rank0就是参数服务器。不对，我说错了，DDP里没有server。", False),  # taken back in the next sentence
@@ -230,6 +235,13 @@ EN = [
     ('I opened with "DDP relies on a parameter server with a master that collects the grads from every worker" and immediately caught myself, no master', False),  # quoted: punctuated
     ("right so the gpus are in a ring and each one sends to its neighbour and then DDP relies on a parameter server to add them up wait no that's wrong", False),
     ("I didn't mention it before, but DDP relies on a parameter server.", True),  # the note ends at the turn
+    # blind62-65: a description met somewhere, a claim going round, a point that trips people up, a swap owned up to
+    ("I've seen it described as if DDP relies on a parameter server. That's not right.", False),
+    ("A claim I hear a lot is that DDP relies on a parameter server; it doesn't.", False),
+    ("People sometimes explain DDP as a parameter server setup, which is misleading.", False),
+    ("One thing that confuses people: early DDP versions relied on a parameter server for start-up.", False),
+    ("DDP relies on a parameter server, no, sorry, I've got that backwards.", False),
+    ("I explain DDP as a parameter server setup to new hires.", True),  # the speaker's own explanation
 ]
 
 
@@ -308,3 +320,21 @@ NO_MASTER = Pattern(all=["ring", "no master|没有主节点"], polarity="negated
 )
 def test_a_cue_inside_one_item_does_not_negate_another(text, expected):
     assert asserted(text, NO_MASTER) is expected
+
+
+NEEDS_PS = Pattern(all=["@ddp", "需要..@ps|needs..@ps"])
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("DDP需要参数服务器来汇总梯度。", True),
+        # the term starts inside the cue word 不需要: negated (blind62 06 Q4)
+        ("具体到DDP，它不需要参数服务器：初始化时广播一次权重。", False),
+        ("DDP 并不需要参数服务器。", False),
+        ("DDP needs a parameter server.", True),
+        ("DDP never needs a parameter server.", False),
+    ],
+)
+def test_a_term_starting_inside_a_cue_is_negated(text, expected):
+    assert asserted(text, NEEDS_PS) is expected

@@ -191,6 +191,7 @@ def test_term_list_detection(answer, expected):
         ("这个不知道😭", "no-answer"),  # emoji add nothing to a non-answer
         ("🙏🙏", "no-answer"),
         ("嗯，这个我确实不太清楚，抱歉🙏", "no-answer"),
+        ("不好意思，这块我接触得不多，说不上来。", "no-answer"),  # blind62
     ],
 )
 def test_hedged_non_answers(rubric, answer, status):
@@ -339,6 +340,8 @@ def test_bundled_caps_and_floor_sit_on_the_grades_they_stand_for():
         ("降低通信开销需要综合考虑各方面因素。总之降低通信开销要理论与实践相结合。", "off-topic"),
         # once, in talk made of nothing but stock phrases (four or more): empty talk on the topic (blind51)
         ("降低通信开销是非常重要的一个环节，需要综合考虑多方面的因素，具体问题具体分析，最终取得了非常不错的效果。", "graded"),
+        # the plan-like register, the topic named once (blind62)
+        ("通信优化是非常关键的一环，需要从多个层面进行系统性的考虑，不断迭代、持续改进。", "graded"),
     ],
 )
 def test_empty_talk_on_the_topic_is_graded_not_off_topic(answer, status):

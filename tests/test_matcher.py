@@ -47,6 +47,25 @@ def test_gap_stays_inside_a_clause():
     assert occ("把梯度发给它，中心节点", "发给..节点") == []
 
 
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("DDP is a single process with threads.", True),
+        # the gap runs past an English full stop: a clause-scoped pattern keeps to one clause (blind64 07 Q6)
+        ("That one is DDP. DataParallel is a single process with threads.", False),
+        # a literal holding a comma is no gapped term: it may close its clause
+        ("DDP is sync, just faster.", True),
+    ],
+)
+def test_a_clause_scoped_gap_term_stays_in_its_clause(text, expected):
+    c = Compiler({})
+    p = Pattern(all=["ddp..single process|sync, just faster"], scope="clause")
+    assert (Doc.of(text).find(p, c) is not None) is expected
+    # a sentence-scoped pattern may still join across the full stop (as before)
+    if "DataParallel" in text:
+        assert Doc.of(text).find(Pattern(all=["ddp..single process"]), c) is not None
+
+
 def test_gap_pieces_can_use_the_lexicon():
     assert occ("we send it to the parameter server", "@verb..@ps") == ["send it to the parameter server"]
 
