@@ -1409,6 +1409,9 @@ def _alone_in_block(text: str, lines, i: int, block: _Block) -> bool:
     return True
 
 
+_FIELD_SEPARATORS = frozenset(" \t\u3000—–-|·•/,，;；、*_")
+
+
 def _header_line(text: str, lab: _Label, line_end: int, header: dict) -> _Block | None:
     """Record header fields of one line; return the block that stays open.
 
@@ -1426,7 +1429,11 @@ def _header_line(text: str, lab: _Label, line_end: int, header: dict) -> _Block 
         kind = _KIND_OF.get(re.sub(r"\s+", " ", m.group("kw").lower()))
         if kind is None:  # pragma: no cover
             continue
-        fields[-1] = (*fields[-1], m.start())
+        end = m.start()
+        # the separator before the next field is no part of this one: "**Role:** ML Engineer — **Experience:** 7 years"
+        while end > fields[-1][1] and text[end - 1] in _FIELD_SEPARATORS:
+            end -= 1
+        fields[-1] = (*fields[-1], end)
         fields.append((kind, m.end()))
     fields[-1] = (*fields[-1], line_end)
     open_block: _Block | None = None

@@ -261,6 +261,11 @@ def test_header_separators_on_one_line():
     assert (t.role.text, t.years.text, t.summary.text) == ("数据工程师", "4年", "熟悉Spark")
     t = parse("岗位：数据工程师从业年限：4年\n问题1：甲\n回答：乙")
     assert (t.role.text, t.years.text) == ("数据工程师", "4年")
+    # a dash, bar or dot between two fields belongs to neither (blind65 06)
+    t = parse("**Role:** Senior ML Engineer — **Experience:** 7 years\nQ1: a?\nA: b")
+    assert (t.role.text, t.years.text) == ("Senior ML Engineer", "7 years")
+    t = parse("岗位：算法工程师 | 从业年限：5年 · 简介：做推荐\n问题1：甲\n回答：乙")
+    assert (t.role.text, t.years.text, t.summary.text) == ("算法工程师", "5年", "做推荐")
 
 
 def test_title_line_before_intro():
