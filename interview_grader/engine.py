@@ -337,6 +337,14 @@ def _stock_phrases(doc: Doc, rubric: LoadedRubric) -> int:
     return sum(1 for p in found if not any(p != q and p in q for q in found))
 
 
+def _sentences_of(doc: Doc, hit: Hit) -> tuple[int, int]:
+    """The folded range of the sentences a match lies in."""
+    sentences = doc.scopes.sentences
+    a = next((x for x, y in sentences if x <= hit.start < y), hit.start)
+    b = next((y for x, y in sentences if x < hit.end <= y), hit.end)
+    return a, b
+
+
 def grade_answer(
     qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str, previous: str | None = None
 ) -> GradedAnswer:
@@ -374,6 +382,7 @@ def grade_answer(
     plan = _plan(rubric)
     have = doc.satisfied(plan.gates)
     flags: list[Flag] = []
+    swapped: list[tuple[int, int]] = []  # the folded sentences that assert a swap (Misconception.swap)
     for m, patterns in plan.misconceptions[topic.id]:
         for p, need, gate in patterns:
             if need & have != need or (gate is not None and not gate.admits(have)):
@@ -381,6 +390,8 @@ def grade_answer(
             hit = doc.find(p, rubric.compiler, topic.id)
             if hit:
                 quote, s, e = _evidence(doc, source, hit)
+                if m.swap:
+                    swapped.append(_sentences_of(doc, hit))
                 flags.append(Flag(
                     id=m.id, severity=m.severity, evidence=quote, start=s, end=e,
                     claim=m.claim.get(lang), correction=m.correction.get(lang),
@@ -399,6 +410,10 @@ def grade_answer(
             quote, s, e = _evidence(doc, source, hit)
             if any(s < f.end and f.start < e for f in flags):
                 continue  # the clauses that assert an error cannot also earn a point
+            if any(a <= hit.start < b for a, b in swapped):
+                # ... nor can the rest of a sentence that swaps two things: "DataParallel is the multi-process
+                # one and all-reduces with NCCL, while DDP drives all the GPUs from one process" earns no DDP point
+                continue
             covered.append(Covered(id=k.id, core=k.core, evidence=quote, start=s, end=e))
             credited.append((hit.start, hit.end))
             break

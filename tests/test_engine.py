@@ -372,3 +372,26 @@ def test_stock_phrases_around_one_point_are_empty_talk(rubric):
     )
     kept = grade(parse_transcript(q + full + "\n", "t.txt"), rubric).answers[0]
     assert len(kept.covered) >= 3 and kept.score > 60 and not kept.notes
+
+
+def test_a_swap_voids_its_whole_sentence(rubric):
+    """A sentence that swaps DataParallel and DDP earns no key point, not even from its misattributed
+    half (blind63 07 Q4); without ``swap: true`` on the misconception that half earned a point."""
+    from pathlib import Path
+
+    from interview_grader.rubric.load import parse_rubric
+
+    text = (
+        "问题1：What is the difference between DataParallel and DistributedDataParallel?\n回答："
+        "DataParallel is the multi-process one, it launches a process per GPU and all-reduces the gradients "
+        "with NCCL, while DDP is simpler: a single process drives all the GPUs through threads and collects "
+        "the outputs on GPU 0.\n"
+    )
+    a = grade(parse_transcript(text, "t.txt"), rubric).answers[0]
+    assert [f.id for f in a.misconceptions] == ["dp-ddp-swapped"]
+    assert a.covered == [] and a.score == rubric.rubric.scoring.attempt_floor
+    src = Path(rubric.path).read_text(encoding="utf-8")
+    assert src.count("    swap: true\n") == 1
+    plain = parse_rubric(src.replace("    swap: true\n", ""), "no-swap.yaml", use_cache=False)
+    b = grade(parse_transcript(text, "t.txt"), plain).answers[0]
+    assert [f.id for f in b.misconceptions] == ["dp-ddp-swapped"] and b.covered and b.score > a.score

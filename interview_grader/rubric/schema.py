@@ -106,6 +106,13 @@ class Misconception(_Strict):
         description="Topic ids whose answers are checked for it; omitted means every graded answer.",
     )
     patterns: list[Pattern] = Field(min_length=1, description="Any one pattern that matches asserts the claim.")
+    swap: bool = Field(
+        default=False,
+        description=(
+            "The claim swaps two things (DataParallel's design told as DDP's): the whole sentence that asserts "
+            "it earns no key point, since its other half is misattributed too, not only the clauses quoted."
+        ),
+    )
     matches: list[str] = Field(min_length=1, description="Example sentences that assert it (self-test).")
     non_matches: list[str] = Field(
         min_length=1,
