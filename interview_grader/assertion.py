@@ -274,6 +274,7 @@ _ELLIPTIC_TAIL = ("这个", "这种", "这样的", "这样", "那样的", "那�
 _ELLIPTIC_LEAD = re.compile(r"\s*(?:(?:而|但是|但|可是|不过|反之|相反)|(?:but|while|whereas|and)\b)?\s*")
 _ELLIPTIC_LINK = ("则", "却", "就", "倒是", "反而", "这边", "那边")
 _CLAUSE_MARKS = " \t\n,。!?;:.…"
+_ASCII_WORD = re.compile(r"[a-z0-9][a-z0-9_.-]*")
 
 
 def _elliptic_negations(text: str, clauses) -> list[tuple[int, int, int]]:
@@ -299,7 +300,8 @@ def _elliptic_negations(text: str, clauses) -> list[tuple[int, int, int]]:
                 if x.endswith(link):
                     x = x[: -len(link)].rstrip()
                     break
-        if x and len(x) <= (30 if english else 20):
+        # (an English word in a Chinese clause counts as one character: "async 的 staleness 在实际中基本不存在")
+        if x and (len(x) <= 30 if english else len(_ASCII_WORD.sub("x", x)) <= 20):
             out.append((c + (1 if english else 0), x0, x0 + len(x)))
     return out
 
@@ -425,7 +427,11 @@ _REPORTED = re.compile(
             *[who + "(?:'ve| have)? (?:seen|heard) it (?:described|explained|presented|pictured|drawn|put|framed) (?:as|like)"
               for who in ("i", "we")],
             "it(?:'s| is) (?:sometimes |often |commonly |usually )?(?:described|explained|presented|pictured|framed) as if",
-            "a (?:common |popular |frequent )?claim (?:i|you|we) (?:hear|see|read|come across)",
+            "a (?:common |popular |frequent )?(?:claim|picture|view|idea|description|story|explanation|belief) (?:i|you|we) "
+            "(?:often |sometimes |keep )?(?:hear|see|read|come across|get)",
+            # "People sometimes tell me async converges just like sync, only faster; it doesn't"
+            *[who + " (?:often |sometimes |usually |keep |always )?(?:tell|telling) me"
+              for who in ("people", "folks", "colleagues", "candidates", "teammates", "juniors")],
             # a point people trip over, put before the explanation: "One thing that confuses people: early Horovod had …"
             *[pre + " (?:thing|point|detail) that (?:confuses|trips up|misleads) (?:people|folks|newcomers|candidates)"
               for pre in ("one", "a", "the")],
@@ -542,7 +548,7 @@ def _unpunctuated_retraction_start(text: str, a: int, c: int) -> int:
     return start
 
 
-_CUE_MAX = 6  # characters of the longest cue word an occurrence may start inside (不需要, 并不是)
+_NEGATORS = "不没无非未别勿莫"  # the characters that negate inside a Chinese cue word
 
 
 class _Union:
@@ -587,19 +593,26 @@ class Scopes:
     _neg: _Union = field(repr=False, compare=False, default_factory=lambda: _Union(()))
     _void: _Union = field(repr=False, compare=False, default_factory=lambda: _Union(()))
     _worry: _Union = field(repr=False, compare=False, default_factory=lambda: _Union(()))
+    # the part of each Chinese cue word after its negator (需要 of 不需要, 依赖 of 不依赖): a term starting there is
+    # negated by it; a term starting at a negator (不能保证 inside 并不能) carries its own negation
+    inner: tuple[tuple[int, int], ...] = ()
+    _inner: _Union = field(repr=False, compare=False, default_factory=lambda: _Union(()))
     _cues: tuple[int, ...] = field(repr=False, compare=False, default=())  # sorted cue starts
     _cue_ends: tuple[int, ...] = field(repr=False, compare=False, default=())  # scope start of each cue
     _clause_starts: tuple[int, ...] = field(repr=False, compare=False, default=())
 
     @classmethod
-    def build(cls, sentences, clauses, negated, void, worries=()) -> "Scopes":
+    def build(cls, sentences, clauses, negated, void, worries=(), inner=()) -> "Scopes":
         negated = sorted(negated)  # so (cue start, scope start) pairs are sorted too
         void = sorted(void)
         worries = sorted(worries)
+        inner = sorted(inner)
         return cls(
-            tuple(sentences), tuple(clauses), tuple(negated), tuple(void), tuple(worries),
-            _Union([(a, b) for _, a, b in negated]), _Union(void), _Union(worries),
-            tuple([c for c, _, _ in negated]), tuple([a for _, a, _ in negated]), tuple([a for a, _ in clauses]),
+            sentences=tuple(sentences), clauses=tuple(clauses), negated=tuple(negated), void=tuple(void),
+            worries=tuple(worries), inner=tuple(inner),
+            _neg=_Union([(a, b) for _, a, b in negated]), _void=_Union(void), _worry=_Union(worries),
+            _inner=_Union(inner), _cues=tuple([c for c, _, _ in negated]),
+            _cue_ends=tuple([a for _, a, _ in negated]), _clause_starts=tuple([a for a, _ in clauses]),
         )
 
     def is_negated(self, start: int, end: int | None = None) -> bool:
@@ -611,13 +624,9 @@ class Scopes:
         """
         if start in self._neg:
             return True
+        if start in self._inner:  # it starts inside the cue word, after its negator: "不需要参数服务器" for "需要..参数服务器"
+            return True
         i = bisect_right(self._cues, start)
-        # the occurrence starts inside the cue word itself: "不需要参数服务器" for "需要..参数服务器"
-        j = i - 1
-        while j >= 0 and self._cues[j] > start - _CUE_MAX:
-            if self._cues[j] < start < self._cue_ends[j] <= self._cues[j] + _CUE_MAX:
-                return True
-            j -= 1
         end = start + 1 if end is None else end
         while i < len(self._cues) and self._cues[i] < end:
             if self._cue_ends[i] < end:
@@ -675,6 +684,7 @@ def analyse(text: str, question: str | None = None) -> Scopes:
     """
     sentences, clauses = _segments(text)
     negated: list[tuple[int, int, int]] = []
+    inner: list[tuple[int, int]] = []
     void: list[tuple[int, int]] = []
     clause_starts = [a for a, _ in clauses]
     clause_ends = [b for _, b in clauses]
@@ -704,6 +714,10 @@ def analyse(text: str, question: str | None = None) -> Scopes:
                     end = tail.end()
             if end > e:
                 negated.append((c, e, end))
+                if pat is neg and e - c > 1 and not text[c].isascii():
+                    k = max(text.rfind(x, c, e) for x in _NEGATORS) + 1
+                    if 0 < k < e:
+                        inner.append((k, e))
     for m in _CONTRAST_AROUND.finditer(text):
         negated.append((m.start(), m.start("x"), m.end("x")))
     negated.extend(_elliptic_negations(text, clauses))
@@ -773,7 +787,7 @@ def analyse(text: str, question: str | None = None) -> Scopes:
             if ls >= 6 and 200 * min(ls, lq) > 84 * (ls + lq) and _fuzz().ratio(s, q) >= 85:
                 void.append((a, b))
 
-    return Scopes.build(sentences, clauses, negated, void, worries)
+    return Scopes.build(sentences, clauses, negated, void, worries, inner)
 
 
 _STRIP = " \t\r\n。.!?;,"

@@ -63,6 +63,8 @@ ZH = [
     ("同事说DDP靠参数服务器同步。", False),
     ("DDP靠参数服务器同步，哦不对，我说反了。", False),
     ("DDP靠参数服务器同步，我搞反了。", False),
+    # an elliptical negation whose subject has English words in it (blind68)
+    ("DDP 的 parameter server 在实际中基本不存在。", False),
     ("网上有说法认为DDP底层靠参数服务器，这是把两种架构搞混了。", False),  # a bare 有说法认为 reports a view too
     ("我一开始以为DDP靠参数服务器汇总，后来读了源码才知道是all-reduce。", False),  # first belief, corrected later
     ("DDP里rank0就是参数服务器。不对，我说错了，DDP里没有server。", False),  # taken back in the next sentence
@@ -242,6 +244,8 @@ EN = [
     ("One thing that confuses people: early DDP versions relied on a parameter server for start-up.", False),
     ("DDP relies on a parameter server, no, sorry, I've got that backwards.", False),
     ("I explain DDP as a parameter server setup to new hires.", True),  # the speaker's own explanation
+    ("A picture I hear a lot in interviews, where DDP relies on a parameter server, is what it avoids.", False),
+    ("People sometimes tell me DDP relies on a parameter server; it doesn't.", False),
 ]
 
 
@@ -338,3 +342,9 @@ NEEDS_PS = Pattern(all=["@ddp", "需要..@ps|needs..@ps"])
 )
 def test_a_term_starting_inside_a_cue_is_negated(text, expected):
     assert asserted(text, NEEDS_PS) is expected
+
+
+def test_a_term_starting_at_a_negator_keeps_its_own_wording():
+    """"不能保证" inside "并不能保证" starts at the negator 不: it carries its own negation and is not
+    negated again by the cue 并不 it overlaps (a pattern excluding "不能保证" must still see it)."""
+    assert asserted("DDP并不能保证参数服务器一致。", Pattern(all=["@ddp", "不能保证..@ps"]))
