@@ -375,11 +375,11 @@ _REPORTED = re.compile(
            for pre in ("有个", "有位", "一个", "我的", "我", "之前有个", "以前有个", "有")]
         + [pre + "[^,。!?;\n]{0,8}?(?:博客|blog|文章|资料|教程|帖子|示意图|图解|视频|课程|综述|论文|书上|书里|教材)[^,。!?;\n]{0,8}?"
            "(?:说|写|讲|画|认为|描述成|描述为|描述)"
-           for pre in ("网上", "很多", "不少", "有些", "一些")]
+           for pre in ("网上", "很多", "不少", "有些", "一些", "有的")]
         # ... with what it draws put first, however long its name: 网上有些示意图把Ring-Allreduce画成 …
         + [pre + "[^,。!?;\n]{0,8}?(?:博客|blog|文章|资料|教程|帖子|示意图|图解|视频|课程|综述|论文|书上|书里|教材)[^,。!?;\n]{0,4}?"
            "(?:把|将)[^,。!?;\n]{1,32}?(?:描述成|描述为|说成|讲成|画成|画作|写成|理解成|理解为|当成|看成)"
-           for pre in ("网上", "很多", "不少", "有些", "一些")]
+           for pre in ("网上", "很多", "不少", "有些", "一些", "有的")]
         # ... a picture of it, named by the bare 图 and drawn as something: 网上有些图把它画成 … / 有的图画的是 …
         + [pre + "[^,。!?;\n]{0,4}?图[^,。!?;\n]{0,16}?(?:画成|画的是|画作|画为|画得像)"
            for pre in ("网上有些", "网上有的", "网上很多", "网上不少", "有些", "有的", "很多", "不少", "一些")]
@@ -427,6 +427,9 @@ _REPORTED = re.compile(
             *[who + "(?:'ve| have)? (?:seen|heard) it (?:described|explained|presented|pictured|drawn|put|framed) (?:as|like)"
               for who in ("i", "we")],
             "it(?:'s| is) (?:sometimes |often |commonly |usually )?(?:described|explained|presented|pictured|framed) as if",
+            # a view sold rather than held: "Async is sometimes sold as converging exactly like sync; it does not"
+            *[be + " (?:sometimes |often |commonly |usually |still )?(?:sold|pitched|advertised|marketed|billed|touted) as"
+              for be in ("is", "are", "gets", "get")],
             "a (?:common |popular |frequent )?(?:claim|picture|view|idea|description|story|explanation|belief) (?:i|you|we) "
             "(?:often |sometimes |keep )?(?:hear|see|read|come across|get)",
             # "People sometimes tell me async converges just like sync, only faster; it doesn't"

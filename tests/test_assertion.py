@@ -63,6 +63,7 @@ ZH = [
     ("同事说DDP靠参数服务器同步。", False),
     ("DDP靠参数服务器同步，哦不对，我说反了。", False),
     ("DDP靠参数服务器同步，我搞反了。", False),
+    ("有的文章说DDP靠参数服务器同步，这是不对的。", False),  # blind70: 有的 + a written source
     # an elliptical negation whose subject has English words in it (blind68)
     ("DDP 的 parameter server 在实际中基本不存在。", False),
     ("网上有说法认为DDP底层靠参数服务器，这是把两种架构搞混了。", False),  # a bare 有说法认为 reports a view too
@@ -246,6 +247,7 @@ EN = [
     ("I explain DDP as a parameter server setup to new hires.", True),  # the speaker's own explanation
     ("A picture I hear a lot in interviews, where DDP relies on a parameter server, is what it avoids.", False),
     ("People sometimes tell me DDP relies on a parameter server; it doesn't.", False),
+    ("DDP is sometimes sold as relying on a parameter server; it does not.", False),  # blind71
 ]
 
 

@@ -395,3 +395,13 @@ def test_a_swap_voids_its_whole_sentence(rubric):
     plain = parse_rubric(src.replace("    swap: true\n", ""), "no-swap.yaml", use_cache=False)
     b = grade(parse_transcript(text, "t.txt"), plain).answers[0]
     assert [f.id for f in b.misconceptions] == ["dp-ddp-swapped"] and b.covered and b.score > a.score
+
+
+def test_sync_and_async_calls_in_programming_are_off_topic(rubric):
+    """Blocking calls and callbacks are not synchronous and asynchronous training (blind70 08 Q8)."""
+    text = (
+        "问题1：同步训练和异步训练有什么区别？\n回答：同步就是调用方发起请求后阻塞等待结果返回，异步则是发起请求后"
+        "立即返回，通过回调或者Future拿结果。我们把下游调用改成异步以后，吞吐量提升了3倍。\n"
+    )
+    a = grade(parse_transcript(text, "t.txt"), rubric).answers[0]
+    assert (a.topic, a.status, a.score) == ("sync-vs-async-training", "off-topic", 0), a
