@@ -657,6 +657,10 @@ class Scopes:
         """The clause containing ``pos`` (or an empty range)."""
         return _enclosing(self.clauses, pos, self._clause_starts)
 
+    def sentence_at(self, pos: int) -> tuple[int, int]:
+        """The sentence containing ``pos`` (or an empty range)."""
+        return _enclosing(self.sentences, pos)
+
 
 def _enclosing(ranges, pos: int, starts=None) -> tuple[int, int]:
     """The range containing pos, by binary search over the sorted, disjoint ranges."""

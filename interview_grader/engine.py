@@ -339,10 +339,9 @@ def _stock_phrases(doc: Doc, rubric: LoadedRubric) -> int:
 
 def _sentences_of(doc: Doc, hit: Hit) -> tuple[int, int]:
     """The folded range of the sentences a match lies in."""
-    sentences = doc.scopes.sentences
-    a = next((x for x, y in sentences if x <= hit.start < y), hit.start)
-    b = next((y for x, y in sentences if x < hit.end <= y), hit.end)
-    return a, b
+    a, _ = doc.scopes.sentence_at(hit.start)
+    _, b = doc.scopes.sentence_at(hit.end - 1)
+    return min(a, hit.start), max(b, hit.end)
 
 
 def grade_answer(
