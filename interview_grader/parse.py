@@ -206,6 +206,7 @@ _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fff
 _LATIN = re.compile(r"[A-Za-z]")
 
 _TITLE_MAX = 60
+_TITLE_MAX_ALONE = 100  # a first line with a blank line under it stands apart from the intro
 _SENTENCE_END = frozenset("。．.！!？?；;，,：:、…")
 _FIELD_TRAIL = "，,；;|｜/、" + " \t\u3000"
 
@@ -642,8 +643,13 @@ def _title_line(text: str, lines, labels) -> int | None:
         return None
     s, e = lines[first]
     value = text[s:e].strip().strip("#*_ \t\u3000")
-    if not value or len(value) > _TITLE_MAX or value[-1] in _SENTENCE_END:
+    if not value or value[-1] in _SENTENCE_END:
         return None
+    if len(value) > _TITLE_MAX:
+        # "Interview Record: Deep Learning Engineer (Distributed Training)" above a blank line
+        alone = first + 1 < len(lines) and not text[slice(*lines[first + 1])].strip()
+        if not alone or len(value) > _TITLE_MAX_ALONE:
+            return None
     return first
 
 

@@ -276,6 +276,21 @@ def test_title_line_before_intro():
     assert t.title.text == "Distributed training interview"
 
 
+def test_long_title_line_standing_alone():
+    # blind73 06: a title over 60 characters was read as the intro's first line
+    title = "Interview Record: Deep Learning Engineer (Distributed Training)"
+    intro = "This record was compiled by an AI assistant for review."
+    t = parse(f"{title}\n\n{intro}\nPosition: X\nQuestion 1: a?\nAnswer: b")
+    assert (t.title.text, t.intro.text) == (title, intro)
+    # with no blank line under it, a long first line still opens the intro
+    t = parse(f"{title}\n{intro}\nPosition: X\nQuestion 1: a?\nAnswer: b")
+    assert t.title is None and t.intro.text == f"{title}\n{intro}"
+    # past 100 characters it is a paragraph, blank line or not
+    long = "Interview notes " + "on distributed data parallel training " * 3
+    t = parse(f"{long}\n\nPosition: X\nQuestion 1: a?\nAnswer: b")
+    assert t.title is None
+
+
 def test_sentence_first_line_is_intro_not_title():
     t = parse("我是人工智能助手，这次面试考察通信优化。\n问题1：甲\n回答：乙")
     assert t.title is None
