@@ -107,11 +107,9 @@ def grade(
         transcript = read_transcript(file, max_bytes)
         report = grade_transcript(transcript, _rubric(rubric), lang.value if lang else None)
         if fmt is Format.terminal and output is None and sys.stdout.isatty():
-            from rich.console import Console
+            from .render.terminal import make_console, renderables
 
-            from .render.terminal import renderables
-
-            console = Console(highlight=False, emoji=False)
+            console = make_console()
             for r in renderables(report):
                 console.print(r)
         else:

@@ -109,3 +109,15 @@ def test_with_scoring_validates_like_a_rubric_file(mini_rubric):
     assert mini_rubric.rubric.scoring.core_share == 85  # the original is untouched
     with pytest.raises(RubricError, match="core_share"):
         with_scoring(mini_rubric, core_share=150)
+
+
+def test_eval_table_prints_file_names_as_text(tmp_path):
+    # rich reads "[/]" as a closing tag: file names and quotes must reach the table as plain text
+    (tmp_path / "[draft] [red]a.txt").write_bytes((DATA / "eval" / "a_zh.txt").read_bytes())
+    (tmp_path / "b_en.txt").write_bytes((DATA / "eval" / "b_en.txt").read_bytes())
+    gold = tmp_path / "gold.yaml"
+    gold.write_text(GOLD.read_text(encoding="utf-8").replace("file: a_zh.txt", 'file: "[draft] [red]a.txt"'),
+                    encoding="utf-8")
+    result = CliRunner().invoke(app, ["eval", str(gold), "--rubric", str(MINI_RUBRIC), "--show"])
+    assert result.exit_code == 0, result.output
+    assert "[draft]" in result.stdout and "[red]" in result.stdout

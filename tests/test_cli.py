@@ -142,3 +142,47 @@ def test_parse_of_a_file_without_questions_exits_2(tmp_path):
     assert result.stderr == (
         f"error: {bad}: no questions found; expected lines such as '问题1：…' / '回答：…' or 'Q1: …' / 'A: …'\n"
     )
+
+
+BRACKETS = ("岗位：X\n问题1：什么是Ring-Allreduce？\n回答：Ring-Allreduce把结果发给一个中心节点[/]合并[bold red]再分发。\n"
+            "问题2：DDP怎么同步？\n回答：DDP 通过参数服务器[/x] 同步。\n点评：很好 :smile:\n")
+
+
+def test_terminal_view_prints_quotes_as_text(tmp_path):
+    # quotes go into the verdict panel: rich must not read "[/]" as a closing tag (it raised MarkupError)
+    path = tmp_path / "t.txt"
+    path.write_text(BRACKETS, encoding="utf-8")
+    result = run("grade", path)
+    assert result.exit_code == 0, result.output
+    for piece in ("中心节点[/]合并[bold red]再分发", "参数服务器[/x]"):
+        assert piece in result.stdout
+
+
+def test_terminal_console_reads_no_markup():
+    # the console `grade` prints to at a terminal
+    import io
+
+    from interview_grader import grade_text, load_rubric
+    from interview_grader.render.terminal import make_console, renderables
+
+    report = grade_text(BRACKETS, rubric=load_rubric())
+    buf = io.StringIO()
+    console = make_console(file=buf, width=200)
+    for r in renderables(report):
+        console.print(r)
+    assert "中心节点[/]合并[bold red]再分发" in buf.getvalue()
+
+
+def test_markdown_view_keeps_transcript_html_as_text(tmp_path):
+    # an answer's "<b>" or a role's "<script>" must not become HTML where the review is rendered
+    from markdown_it import MarkdownIt
+
+    path = tmp_path / "t.txt"
+    path.write_text("岗位：X<script>alert(1)</script>\n问题1：什么是Ring-Allreduce？\n"
+                    "回答：Ring-Allreduce把结果发给一个中心节点<b>合并</b>再分发。\n点评：很好\n", encoding="utf-8")
+    result = run("grade", path, "-f", "markdown")
+    assert result.exit_code == 0, result.output
+    html = MarkdownIt("commonmark").render(result.stdout)
+    assert "<script>" not in html and "<b>" not in html
+    assert "X&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "中心节点&lt;b&gt;合并&lt;/b&gt;再分发" in html

@@ -14,7 +14,7 @@ def print_evaluation(ev: Evaluation, show: bool = False) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    out = Console(highlight=False)
+    out = Console(highlight=False, emoji=False, markup=False)  # file names and ids are data
     if show:
         t = Table(title="Answers")
         for col in ("file", "q", "topic", "status", "gold", "score", "missed", "extra"):
@@ -63,7 +63,7 @@ def print_tuning(rows, top: int = 10) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    out = Console(highlight=False)
+    out = Console(highlight=False, emoji=False, markup=False)  # file names and ids are data
     t = Table(title="Scoring values on these labels (best first: lowest mae_bands, then qwk, spearman)")
     for col in ("rank", "core_share", "core_curve", "mae_bands", "qwk", "spearman", ""):
         t.add_column(col, justify="right" if col != "" else "left")

@@ -5,17 +5,22 @@ from ..report import Report
 from .labels import RECOMMENDATION, SEVERITY, STATUS, WORDS
 
 
+def _text(text: str) -> str:
+    """Transcript text as Markdown text: "<" escaped, so that "<b>" or "<img …>" in an answer is no HTML."""
+    return text.replace("<", "\\<")
+
+
 def _q(text: str) -> str:
-    """Inline quote safe for Markdown: one line, no backticks breaking out."""
-    return " ".join(text.split()).replace("`", "'")
+    """Inline quote safe for Markdown: one line, no backticks breaking out, no HTML."""
+    return _text(" ".join(text.split()).replace("`", "'"))
 
 
 def to_markdown(report: Report) -> str:
     lang = report.language
     w = WORDS[lang]
-    out: list[str] = [f"# {w['title']}: {report.source}", ""]
+    out: list[str] = [f"# {w['title']}: {_q(report.source)}", ""]
     if report.role or report.years:
-        out.append(f"- {w['role']}: {report.role or '-'}; {w['years']}: {report.years or '-'}")
+        out.append(f"- {w['role']}: {_q(report.role or '-')}; {w['years']}: {_q(report.years or '-')}")
     o = report.overall
     out.append(f"- {w['overall']}: **{o.score}/100** ({o.grade}/5), {w['recommendation']}: {RECOMMENDATION[lang][o.recommendation]}")
     out.append(f"- {w['rubric']}: {report.rubric.id} {report.rubric.version} (sha256 {report.rubric.sha256[:12]})")
@@ -62,7 +67,7 @@ def to_markdown(report: Report) -> str:
             out.append("")
     out.append(f"## {w['verdict']}")
     out.append("")
-    out.append(report.verdict)
+    out.append(_text(report.verdict))
     out.append("")
     if report.original_verdict:
         out.append(f"## {w['original']}")

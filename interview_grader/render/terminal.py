@@ -52,16 +52,21 @@ def renderables(report: Report) -> list:
 
     parts: list = [head, table]
     # the verdict lists every error with its quote and correction, so the table names them only
-    parts.append(Panel(report.verdict, title=w["verdict"], expand=False))
+    # as Text, never as markup: quotes from the transcript may hold "[/]" or "[bold]"
+    parts.append(Panel(Text(report.verdict), title=w["verdict"], expand=False))
     return parts
 
 
-def to_text(report: Report, color: bool = False, width: int = 100) -> str:
+def make_console(**options):
+    """A console for views of transcript data: no markup, emoji codes or highlighting read into it."""
     from rich.console import Console
 
+    return Console(highlight=False, emoji=False, markup=False, **options)
+
+
+def to_text(report: Report, color: bool = False, width: int = 100) -> str:
     buf = io.StringIO()
-    console = Console(file=buf, width=width, force_terminal=color, color_system="standard" if color else None,
-                      highlight=False, emoji=False)
+    console = make_console(file=buf, width=width, force_terminal=color, color_system="standard" if color else None)
     for r in renderables(report):
         console.print(r)
     return buf.getvalue()
