@@ -43,6 +43,7 @@ from hypothesis import strategies as st
 from conftest import ROOT, SEED
 from interview_grader import TranscriptError, grade, parse_transcript, render
 from interview_grader.decode import decode_bytes
+from interview_grader.render import FORMATS
 from interview_grader.report import Report
 from interview_grader.transcript import Transcript
 
@@ -161,6 +162,8 @@ FRAGMENTS = [
     "：", ":", "DDP 通过参数服务器同步梯度，", "DDP 并不依赖参数服务器。", "Ring-Allreduce 把梯度切成 N 块。",
     "Ring all-reduce sends everything to a master node.", "不知道", "每张卡一份完整模型。", "\ufeff", "\x00",
     "\x1b", "\ud7ff", "𠀀", "ＤＤＰ", "參數伺服器", "é", "\u200b",
+    # markup of the views: rich tags, HTML, emoji codes, Markdown
+    "[/]", "[bold red]", "<b>", ":smile:", "| ",
 ]
 transcript_text = st.lists(
     st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=16)), min_size=1, max_size=40
@@ -221,6 +224,29 @@ def test_encodings_round_trip_or_fail_cleanly(rb, text, encoding):
         # U+FEFF of the text itself is indistinguishable from a BOM.
         assert decoded in (text, text.removeprefix("\ufeff"))
     run_pipeline(data, rubric)
+
+
+MARKUP = ["[/]", "[/b]", "[bold red]", "[link=x]", "<b>", "</script>", "<!--", ":smile:", "|", "`", "*", "_",
+          "&amp;", "\\", "{", "}", "%s", "\n", "\r\n", "# ", "> "]
+CLAIMS = ["DDP 通过参数服务器同步梯度", "Ring-Allreduce 把结果发给中心节点汇总", "DDP syncs through a parameter server",
+          "ring all-reduce sends everything to a master node", "每张卡一份完整模型", "很好", "strong hire"]
+
+
+@st.composite
+def marked_up(draw) -> str:
+    """A labelled transcript whose fields, answers and verdict mix claims the rubric flags with markup."""
+    piece = st.lists(st.one_of(st.sampled_from(MARKUP), st.sampled_from(CLAIMS), st.text(max_size=6)),
+                     min_size=1, max_size=8).map("".join)
+    return (f"{draw(piece)}\n岗位：{draw(piece)}\n问题1：{draw(piece)}\n回答：{draw(piece)}\n"
+            f"Q2: {draw(piece)}\nA: {draw(piece)}\n点评：{draw(piece)}\n")
+
+
+@profile(100)
+@given(marked_up())
+def test_every_view_renders_markup_in_transcripts(rb, text):
+    """Terminal, Markdown, HTML and transcript views take what a transcript holds as text: no view fails."""
+    rubric = rb.loaded
+    run_pipeline(text.encode("utf-8", errors="surrogatepass"), rubric, formats=FORMATS)
 
 
 @profile(150)
