@@ -78,6 +78,23 @@ def write_output(text: str, output: Optional[Path]) -> None:
         raise GraderError(f"cannot write output: {exc.strerror or exc}", str(output)) from None
 
 
+STDIN = "-"
+
+
+def _read_transcript(file: Path, max_bytes: int):
+    """The transcript at ``file``, or on standard input when ``file`` is ``-``."""
+    from .parse import read_transcript
+
+    if str(file) != STDIN:
+        return read_transcript(file, max_bytes)
+    from .decode import decode_bytes, read_stream
+    from .parse import parse_transcript
+
+    source = "<stdin>"
+    text, encoding = decode_bytes(read_stream(sys.stdin.buffer, source, max_bytes), source)
+    return parse_transcript(text, source=source, encoding=encoding)
+
+
 def _rubric(path: Optional[Path]):
     from .rubric.load import load_rubric
 
@@ -86,7 +103,7 @@ def _rubric(path: Optional[Path]):
 
 @app.command()
 def grade(
-    file: Path = typer.Argument(..., help="Transcript file (UTF-8, GB18030/GBK or UTF-16)."),
+    file: Path = typer.Argument(..., help="Transcript file (UTF-8, GB18030/GBK or UTF-16); - reads standard input."),
     fmt: Format = typer.Option(Format.terminal, "--format", "-f", help="Output format."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file instead of stdout."),
     lang: Optional[Lang] = typer.Option(None, "--lang", help="Report language (default: the transcript's)."),
@@ -101,10 +118,9 @@ def grade(
     """Grade one transcript and print the review."""
     with user_errors():
         from .engine import grade as grade_transcript
-        from .parse import read_transcript
         from .render import render
 
-        transcript = read_transcript(file, max_bytes)
+        transcript = _read_transcript(file, max_bytes)
         report = grade_transcript(transcript, _rubric(rubric), lang.value if lang else None)
         if fmt is Format.terminal and output is None and sys.stdout.isatty():
             from .render.terminal import make_console, renderables
@@ -121,7 +137,7 @@ def grade(
 
 @app.command()
 def parse(
-    file: Path = typer.Argument(..., help="Transcript file (UTF-8, GB18030/GBK or UTF-16)."),
+    file: Path = typer.Argument(..., help="Transcript file (UTF-8, GB18030/GBK or UTF-16); - reads standard input."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file instead of stdout."),
     max_bytes: int = typer.Option(
         DEFAULT_MAX_BYTES, "--max-bytes", min=1, help="Refuse transcripts larger than this many bytes."
@@ -129,9 +145,7 @@ def parse(
 ) -> None:
     """Print how a transcript was read: its parts as JSON, with line numbers and offsets (no grading)."""
     with user_errors():
-        from .parse import read_transcript
-
-        transcript = read_transcript(file, max_bytes)
+        transcript = _read_transcript(file, max_bytes)
         write_output(transcript.model_dump_json(indent=2, exclude={"text"}) + "\n", output)
 
 

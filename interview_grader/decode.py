@@ -221,6 +221,19 @@ def read_bytes(path: str | os.PathLike[str], max_bytes: int | None = DEFAULT_MAX
     return data
 
 
+def read_stream(stream, source: str = "<stdin>", max_bytes: int | None = DEFAULT_MAX_BYTES) -> bytes:
+    """Read a binary stream (standard input) to its end, refusing more than ``max_bytes``."""
+    _check_limit(max_bytes)
+    try:
+        data = stream.read() if max_bytes is None else stream.read(max_bytes + 1)
+    except OSError as exc:
+        reason = exc.strerror or str(exc) or type(exc).__name__
+        raise TranscriptError(f"cannot read input: {reason}", path=source) from None
+    if max_bytes is not None and len(data) > max_bytes:
+        raise _too_large(source, None, max_bytes)
+    return data
+
+
 def read_text(path: str | os.PathLike[str], max_bytes: int | None = DEFAULT_MAX_BYTES) -> tuple[str, str]:
     """Read and decode a transcript file; return ``(text, encoding name)``."""
     return decode_bytes(read_bytes(path, max_bytes), display_path(path))

@@ -186,3 +186,30 @@ def test_markdown_view_keeps_transcript_html_as_text(tmp_path):
     assert "<script>" not in html and "<b>" not in html
     assert "X&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert "中心节点&lt;b&gt;合并&lt;/b&gt;再分发" in html
+
+
+def test_grade_and_parse_read_standard_input():
+    data = SAMPLE.read_bytes()
+    result = runner.invoke(app, ["grade", "-", "-f", "json", "--rubric", str(MINI_RUBRIC)], input=data)
+    assert result.exit_code == 0, result.output
+    from_stdin = json.loads(result.stdout)
+    from_file = json.loads(run("grade", SAMPLE, "-f", "json", "--rubric", MINI_RUBRIC).stdout)
+    assert from_stdin["source"] == "<stdin>"
+    assert {**from_stdin, "source": None} == {**from_file, "source": None}
+    # GB18030 on a pipe is decoded as a file is
+    gb = data.decode("utf-8").encode("gb18030")
+    result = runner.invoke(app, ["parse", "-"], input=gb)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["source"] == "<stdin>"
+
+
+@pytest.mark.parametrize("data, args, message", [
+    (b"", [], "error: <stdin>: empty file; expected an interview transcript\n"),
+    (b"\x00\x01binary", [], "error: <stdin>: not a text file: found NUL bytes; expected UTF-8, GB18030 or UTF-16 text\n"),
+    ("问题1：甲\n回答：乙\n".encode() * 20, ["--max-bytes", "100"],
+     "error: <stdin>: file is over the limit of 100 bytes (--max-bytes)\n"),
+])
+def test_bad_standard_input_exits_2(data, args, message):
+    result = runner.invoke(app, ["grade", "-", "--rubric", str(MINI_RUBRIC), *args], input=data)
+    assert result.exit_code == 2, result.output
+    assert result.stdout == "" and result.stderr == message
