@@ -77,7 +77,7 @@ HEDGE_OPEN_MAX = 160  # ... unless it opens with the admission (within HEDGE_OPE
 HEDGE_OPEN_AT = 30
 
 
-def _is_hedged_non_answer(text: str, rubric: LoadedRubric) -> bool:
+def _is_hedged_non_answer(text: str, rubric: LoadedRubric, longest: int = HEDGE_OPEN_MAX) -> bool:
     """A short answer that says it does not know, wrapped in words:
     "嗯，这个我确实不太清楚，抱歉" / "Hmm, I'm not sure, to be honest, I'd rather skip it".
 
@@ -86,7 +86,7 @@ def _is_hedged_non_answer(text: str, rubric: LoadedRubric) -> bool:
     3+ characters, English of 2+ words), so "不会" or "none" never qualify.
     """
     text = _EMOJI.sub("", text).strip(_STRIP)
-    if len(text) > HEDGE_OPEN_MAX:
+    if len(text) > longest:
         return False
     rx = rubric.memo.get("hedges")
     if rx is None:
@@ -101,6 +101,10 @@ def _is_hedged_non_answer(text: str, rubric: LoadedRubric) -> bool:
     # (a longer one only when it opens with the admission and gives an excuse after it: "Sorry, I'm not
     # really familiar with that. Our team mainly uses TensorFlow with a parameter server.")
     return m is not None and (len(text) <= HEDGE_MAX or m.start() <= HEDGE_OPEN_AT)
+
+
+# after an admission, a claim ventured all the same: "I'm not sure, but I think …", "不太清楚，不过我记得…"
+_HEDGE_THEN_CLAIM = re.compile(r"(?<![a-z])(?:but|though|although|however)(?![a-z])|不过|但是|可是|但我|但应该|但大概|我记得|我猜|我觉得|应该是|大概是")
 
 
 RETOLD_MAX = 240  # characters: a retold "I told him I don't know" with an excuse or two around it
@@ -420,6 +424,15 @@ def grade_answer(
     missing = [i for i in all_ids if i not in covered_ids]
     missing_core = [i for i in core_ids if i not in covered_ids]
 
+    if (not covered and not flags and _is_hedged_non_answer(doc.text, rubric, HEDGE_MAX)
+            and not _HEDGE_THEN_CLAIM.search(doc.text)):
+        # a short admission that earns nothing names the topic's tools at most: "这个我说实话不太熟，平时都是直接调NCCL，
+        # 没研究过" (it names NCCL, says nothing of the ring); "I'm not sure, but I think every node talks to a
+        # central node" ventures a claim after all
+        return GradedAnswer(
+            **base, status="no-answer", score=0, grade=0, misconceptions=[], covered=[],
+            missing=all_ids, missing_core=core_ids,
+        )
     if not covered and not flags and not _mentions_topic(doc, topic, rubric, qa.question.text):
         # "嗯，这个我确实不太清楚，抱歉" / "I blanked. I told him I don't know. He moved on." /
         # "honestly i don't know that one i've only used the default trainer so i'd have to pass"

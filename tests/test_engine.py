@@ -192,6 +192,8 @@ def test_term_list_detection(answer, expected):
         ("🙏🙏", "no-answer"),
         ("嗯，这个我确实不太清楚，抱歉🙏", "no-answer"),
         ("不好意思，这块我接触得不多，说不上来。", "no-answer"),  # blind62
+        ("这个我说实话不太熟，平时都是直接调NCCL，没研究过。", "no-answer"),  # names a tool of the topic, nothing else (blind74)
+        ("Not sure, to be honest. We just call NCCL.", "no-answer"),
     ],
 )
 def test_hedged_non_answers(rubric, answer, status):
