@@ -171,6 +171,10 @@ def _neg_cue(with_nt: bool) -> re.Pattern[str]:
 
 # The rest of an enumeration with 、 that a negation opens and 的情况 closes ("不会出现A、B的情况").
 _ENUM_TAIL = re.compile(r"[^,。!?;:\n]{0,80}?的(?:情况|问题|现象|情形|事情)")
+# ... and the steps of a procedure that 不是 denies, joined by 、 up to the end of the clause ("PS并不是把模型切给各个
+# worker让它们各自训练、最后再合并，…"): 不是 denies the whole "A、B", where 没有A、B lists two properties
+_NOT_IS = frozenset(("不是", "并不是", "也不是", "而不是", "并非", "绝不是", "从来不是"))
+_STEPS_TAIL = re.compile(r"[^,。!?;:\n]{1,40}")
 
 # What ends a negation or reported-belief scope inside a sentence.
 _TURN = re.compile(
@@ -719,6 +723,11 @@ def analyse(text: str, question: str | None = None) -> Scopes:
                 tail = _ENUM_TAIL.match(text, limit)
                 if tail:
                     end = tail.end()
+                elif m.group() in _NOT_IS:
+                    tail = _STEPS_TAIL.match(text, limit)
+                    if tail:
+                        t = turn(text, limit, tail.end())
+                        end = t.start() if t else tail.end()
             if end > e:
                 negated.append((c, e, end))
                 if pat is neg and e - c > 1 and not text[c].isascii():
