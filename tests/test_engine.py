@@ -239,6 +239,21 @@ def test_empty_talk_on_a_comparison_is_an_attempt(rubric, question, answer, stat
     assert (a.grade == 1) if status == "graded" else (a.score == 0)
 
 
+@pytest.mark.parametrize("question,answer", [
+    ("模型并行适用于什么场景？", "我们项目主要关注推理速度，先用知识蒸馏把大模型压缩成小模型，再做INT8量化，部署到边缘盒子上。"),
+    ("What is model parallelism and when do you need it?",
+     "For a large model we first compress it: quantisation to INT8, pruning and distillation, so that serving is cheap."),
+])
+def test_shrinking_a_large_model_for_serving_is_not_model_parallelism(rubric, question, answer):
+    """'大模型' / 'large model' alone is no model-parallelism vocabulary (blind73 02 Q5, blind74 02 Q5)."""
+    text = f"Q1: {question}\nA: {answer}\n" if question.isascii() else f"问题1：{question}\n回答：{answer}\n"
+    a = grade(parse_transcript(text, "t.txt"), rubric).answers[0]
+    assert (a.status, a.score) == ("off-topic", 0)
+    told = answer.replace("INT8", "INT8（模型太大、单卡放不下时才要切到多张卡上，那是模型并行）") if not question.isascii() else answer
+    if told != answer:
+        assert grade(parse_transcript(text.replace(answer, told), "t.txt"), rubric).answers[0].status == "graded"
+
+
 def test_a_training_recipe_is_not_the_steps_of_a_ddp_job(rubric):
     """Gradient clipping in a hyperparameter recipe is not DDP vocabulary; gradients all-reduced in backward are."""
     q = "Q1: Walk me through the steps of a DDP training script.\nA: "
