@@ -207,28 +207,25 @@ def read_bytes(path: str | os.PathLike[str], max_bytes: int | None = DEFAULT_MAX
     source = display_path(path)
     try:
         with open(path, "rb") as handle:
-            if max_bytes is None:
-                return handle.read()
-            size = os.fstat(handle.fileno()).st_size
-            if size > max_bytes:
-                raise _too_large(source, size, max_bytes)
-            data = handle.read(max_bytes + 1)
+            if max_bytes is not None:
+                size = os.fstat(handle.fileno()).st_size
+                if size > max_bytes:
+                    raise _too_large(source, size, max_bytes)
+            return read_stream(handle, source, max_bytes, what="file")
     except OSError as exc:
         reason = exc.strerror or str(exc) or type(exc).__name__
         raise TranscriptError(f"cannot read file: {reason}", path=source) from None
-    if len(data) > max_bytes:
-        raise _too_large(source, None, max_bytes)
-    return data
 
 
-def read_stream(stream, source: str = "<stdin>", max_bytes: int | None = DEFAULT_MAX_BYTES) -> bytes:
-    """Read a binary stream (standard input) to its end, refusing more than ``max_bytes``."""
+def read_stream(stream, source: str = "<stdin>", max_bytes: int | None = DEFAULT_MAX_BYTES,
+                what: str = "input") -> bytes:
+    """Read a binary stream (standard input, an open file) to its end, refusing more than ``max_bytes``."""
     _check_limit(max_bytes)
     try:
         data = stream.read() if max_bytes is None else stream.read(max_bytes + 1)
     except OSError as exc:
         reason = exc.strerror or str(exc) or type(exc).__name__
-        raise TranscriptError(f"cannot read input: {reason}", path=source) from None
+        raise TranscriptError(f"cannot read {what}: {reason}", path=source) from None
     if max_bytes is not None and len(data) > max_bytes:
         raise _too_large(source, None, max_bytes)
     return data
