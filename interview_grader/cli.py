@@ -161,13 +161,14 @@ def rubric_check(
         failures = run_selftest(loaded)
     r = loaded.rubric
     n_examples = sum(len(k.matches) + len(k.non_matches) for t in r.topics for k in t.key_points)
-    n_examples += sum(len(m.matches) + len(m.non_matches) for m in r.misconceptions)
+    n_examples += sum(len(m.matches) + len(m.non_matches) for m in [*r.misconceptions, *r.wrong_claims])
     n_examples += sum(len(t.question_matches) for t in r.topics)
     for f in failures:
         typer.echo(f"{loaded.path}: {f}")
     summary = (
         f"{loaded.path}: {len(r.topics)} topics, {sum(len(t.key_points) for t in r.topics)} key points, "
-        f"{len(r.misconceptions)} misconceptions, {n_examples} examples, {len(failures)} failing"
+        f"{len(r.misconceptions)} misconceptions, {len(r.wrong_claims)} other wrong claims, {n_examples} examples, "
+        f"{len(failures)} failing"
     )
     typer.echo(summary)
     if failures:
@@ -190,7 +191,7 @@ def rubric_docs(
     file: Optional[Path] = typer.Argument(None, help="Rubric YAML (default: the bundled one)."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file instead of stdout."),
 ) -> None:
-    """Print a Markdown reference of every topic, key point and misconception."""
+    """Print a Markdown reference of every topic, key point, misconception and other wrong claim."""
     with user_errors():
         from .rubric.docs import rubric_markdown
 

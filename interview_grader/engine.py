@@ -280,11 +280,13 @@ class _Plan:
                 out.append((p, g.need, g if g.alternatives else None))
             return out
 
-        misconceptions = [(m, checks(m.patterns)) for m in r.misconceptions]
-        # per topic, the misconceptions checked in its answers
-        self.misconceptions = {
-            t.id: [(m, c) for m, c in misconceptions if m.topics is None or t.id in m.topics] for t in r.topics
-        }
+        def per_topic(claims) -> dict:
+            """Per topic, the claims checked in its answers."""
+            checked = [(m, checks(m.patterns)) for m in claims]
+            return {t.id: [(m, c) for m, c in checked if m.topics is None or t.id in m.topics] for t in r.topics}
+
+        self.misconceptions = per_topic(r.misconceptions)
+        self.wrong_claims = per_topic(r.wrong_claims)
         self.key_points = {t.id: [(k, checks(k.patterns)) for k in t.key_points] for t in r.topics}
 
 
@@ -384,22 +386,29 @@ def grade_answer(
 
     plan = _plan(rubric)
     have = doc.satisfied(plan.gates)
-    flags: list[Flag] = []
     swapped: list[tuple[int, int]] = []  # the folded sentences that assert a swap (Misconception.swap)
-    for m, patterns in plan.misconceptions[topic.id]:
-        for p, need, gate in patterns:
-            if need & have != need or (gate is not None and not gate.admits(have)):
-                continue  # some term set of the pattern cannot occur in the answer
-            hit = doc.find(p, rubric.compiler, topic.id)
-            if hit:
-                quote, s, e = _evidence(doc, source, hit)
-                if m.swap:
-                    swapped.append(_sentences_of(doc, hit))
-                flags.append(Flag(
-                    id=m.id, severity=m.severity, evidence=quote, start=s, end=e,
-                    claim=m.claim.get(lang), correction=m.correction.get(lang),
-                ))
-                break
+
+    def asserted(claims) -> list[Flag]:
+        found: list[Flag] = []
+        for m, patterns in claims:
+            for p, need, gate in patterns:
+                if need & have != need or (gate is not None and not gate.admits(have)):
+                    continue  # some term set of the pattern cannot occur in the answer
+                hit = doc.find(p, rubric.compiler, topic.id)
+                if hit:
+                    quote, s, e = _evidence(doc, source, hit)
+                    if getattr(m, "swap", False):
+                        swapped.append(_sentences_of(doc, hit))
+                    found.append(Flag(
+                        id=m.id, severity=m.severity, evidence=quote, start=s, end=e,
+                        claim=m.claim.get(lang), correction=m.correction.get(lang),
+                    ))
+                    break
+        return found
+
+    flags = asserted(plan.misconceptions[topic.id])
+    wrong = asserted(plan.wrong_claims[topic.id])  # other factual errors: they cost like flags, reported apart
+    errors = [*flags, *wrong]
 
     covered: list[Covered] = []
     credited: list[tuple[int, int]] = []  # the folded ranges of the matches that earned them
@@ -411,7 +420,7 @@ def grade_answer(
             if not hit:
                 continue
             quote, s, e = _evidence(doc, source, hit)
-            if any(s < f.end and f.start < e for f in flags):
+            if any(s < f.end and f.start < e for f in errors):
                 continue  # the clauses that assert an error cannot also earn a point
             if any(a <= hit.start < b for a, b in swapped):
                 # ... nor can the rest of a sentence that swaps two things: "DataParallel is the multi-process
@@ -424,7 +433,7 @@ def grade_answer(
     missing = [i for i in all_ids if i not in covered_ids]
     missing_core = [i for i in core_ids if i not in covered_ids]
 
-    if (not covered and not flags and _is_hedged_non_answer(doc.text, rubric, HEDGE_MAX)
+    if (not covered and not errors and _is_hedged_non_answer(doc.text, rubric, HEDGE_MAX)
             and not _HEDGE_THEN_CLAIM.search(doc.text)):
         # a short admission that earns nothing names the topic's tools at most: "这个我说实话不太熟，平时都是直接调NCCL，
         # 没研究过" (it names NCCL, says nothing of the ring); "I'm not sure, but I think every node talks to a
@@ -433,7 +442,7 @@ def grade_answer(
             **base, status="no-answer", score=0, grade=0, misconceptions=[], covered=[],
             missing=all_ids, missing_core=core_ids,
         )
-    if not covered and not flags and not _mentions_topic(doc, topic, rubric, qa.question.text):
+    if not covered and not errors and not _mentions_topic(doc, topic, rubric, qa.question.text):
         # "嗯，这个我确实不太清楚，抱歉" / "I blanked. I told him I don't know. He moved on." /
         # "honestly i don't know that one i've only used the default trainer so i'd have to pass"
         if _is_hedged_non_answer(doc.text, rubric) or _is_retold_non_answer(doc.text) or _is_spoken_non_answer(doc.text):
@@ -466,9 +475,9 @@ def grade_answer(
     depth_frac = min(1.0, depth_got / (sc.depth_saturation * depth_w)) if depth_w else 0.0
     coverage = sc.core_share * core_frac ** sc.core_curve + (100 - sc.core_share) * depth_frac
     score = coverage
-    for f in flags:
+    for f in errors:
         score -= getattr(sc.penalties, f.severity)
-    severities = {f.severity for f in flags}
+    severities = {f.severity for f in errors}
     for sev in SEVERITY_ORDER:
         if sev in severities:
             cap = getattr(sc.caps, sev)
@@ -488,7 +497,7 @@ def grade_answer(
     # empty talk with a clause of content ("数据并行具有非常重要的意义和作用 … 把数据分给多个计算节点同时处理
     # … 意义重大、作用突出") is graded as empty talk
     if (
-        0 < len(covered) <= 2 and not flags and score > sc.empty_talk_cap and missing_core and depth_got == 0
+        0 < len(covered) <= 2 and not errors and score > sc.empty_talk_cap and missing_core and depth_got == 0
         and _stock_phrases(doc, rubric) >= EMPTY_TALK_MIN
     ):
         notes.append(note("empty-talk", lang, cap=sc.empty_talk_cap))
@@ -501,7 +510,8 @@ def grade_answer(
         notes.append(note("floor", lang, cap=final))
     return GradedAnswer(
         **base, status="graded", score=final, grade=_round(final / 20),
-        misconceptions=flags, covered=covered, missing=missing, missing_core=missing_core, notes=notes,
+        misconceptions=flags, wrong_claims=wrong, covered=covered, missing=missing, missing_core=missing_core,
+        notes=notes,
     )
 
 

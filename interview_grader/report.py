@@ -50,6 +50,10 @@ class GradedAnswer(_Model):
     score: int | None = Field(description="0-100; null only when ungraded.")
     grade: int | None = Field(description="The score on the 0-5 expert scale (score/20 rounded); null when ungraded.")
     misconceptions: list[Flag] = Field(description="Asserted misconceptions, in rubric order.")
+    wrong_claims: list[Flag] = Field(
+        default_factory=list,
+        description="Other factual errors asserted (rubric wrong_claims, no misconception id), in rubric order.",
+    )
     covered: list[Covered] = Field(description="Key points stated, in rubric order.")
     missing: list[str] = Field(description="Key point ids of the topic not stated.")
     missing_core: list[str] = Field(default_factory=list, description="The missing ids that are core points.")

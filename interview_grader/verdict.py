@@ -1,7 +1,7 @@
 """The replacement review, written in the transcript's language.
 
 It states the overall score and recommendation, strengths and gaps by topic,
-every asserted misconception with its quote and correction, the unanswered,
+every asserted misconception or other wrong claim with its quote and correction, the unanswered,
 off-topic and ungraded questions, and says so plainly when the original
 verdict praises what the evidence does not support.
 """
@@ -116,7 +116,7 @@ def write_verdict(
         items = sep.join(f"{_qlabel(a, lang)} {a.topic_title}（{a.score}）" if zh else f"{_qlabel(a, lang)} {a.topic_title} ({a.score})" for a in weak)
         lines.append(f"薄弱：{items}。" if zh else f"Gaps: {items}.")
 
-    errors = [(a, f) for a in answers for f in a.misconceptions]
+    errors = [(a, f) for a in answers for f in [*a.misconceptions, *a.wrong_claims]]
     if errors:
         lines.append("错误观点：" if zh else "Errors:")
         for a, f in errors:
@@ -149,7 +149,7 @@ def write_verdict(
         else:
             lines.append(
                 f"The original verdict ({quoted}) is not supported by the evidence: the score is "
-                f"{overall.score}/100, with {_n(n_err, 'asserted misconception')} and "
+                f"{overall.score}/100, with {_n(n_err, 'wrong claim')} and "
                 f"{_n(n_unans, 'question')} without a real answer."
             )
     elif original is not None and tone == "praising":

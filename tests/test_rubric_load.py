@@ -98,3 +98,28 @@ def test_duplicate_id_points_at_the_second_definition():
     text = mini_text().replace("id: ring-two-phases", "id: ring-neighbours")
     line = [i for i, l in enumerate(text.splitlines(), 1) if "id: ring-neighbours" in l][1]
     assert error_of(text) == f"r.yaml:{line}: duplicate key point id 'ring-neighbours'"
+
+
+WRONG_CLAIM = """wrong_claims:
+  - id: {id}
+    severity: minor
+    claim: {{zh: 环形规约只能用偶数个节点。, en: A ring needs an even number of nodes.}}
+    correction: {{zh: 任意个节点都能成环。, en: Any number of nodes can form a ring.}}
+    patterns:
+      - all: ["@ring", "偶数|even number"]
+    matches: [环形规约只能用偶数个节点。]
+    non_matches: [环形规约不要求偶数个节点。]
+"""
+
+
+def test_a_wrong_claim_id_must_differ_from_every_misconception_id():
+    text = mini_text().replace("topics:\n", WRONG_CLAIM.format(id="ring-allreduce-central-node") + "topics:\n", 1)
+    line = [i for i, l in enumerate(text.splitlines(), 1) if "id: ring-allreduce-central-node" in l][1]
+    assert error_of(text) == f"r.yaml:{line}: duplicate wrong claim id 'ring-allreduce-central-node'"
+
+
+def test_a_wrong_claim_needs_its_examples():
+    text = mini_text().replace("topics:\n", WRONG_CLAIM.format(id="ring-even-nodes") + "topics:\n", 1)
+    assert parse_rubric(text, "r.yaml").rubric.wrong_claims[0].id == "ring-even-nodes"
+    with pytest.raises(RubricError, match="matches"):
+        parse_rubric(text.replace("    matches: [环形规约只能用偶数个节点。]\n", ""), "r.yaml")

@@ -135,7 +135,7 @@ class _Ref:
 
 def _refs(a: GradedAnswer, source: str | None) -> list[_Ref]:
     """The card's evidence spans, numbered when they lie in the answer and quote the source exactly."""
-    refs = [_Ref(item) for item in [*a.covered, *a.misconceptions]]
+    refs = [_Ref(item) for item in [*a.covered, *a.misconceptions, *a.wrong_claims]]
     if source is not None and a.answer_start is not None and a.answer_end is not None:
         hi = min(a.answer_end, len(source))
         placed = [r for r in refs if a.answer_start <= r.start < r.end <= hi and source[r.start:r.end] == r.item.evidence]
@@ -323,7 +323,7 @@ def to_html(report: Report, source_text: str | None) -> str:
         rows.append(
             f'<tr><td class="num"><a href="#q{i}">{a.number}</a></td><td>{esc(a.topic_title or a.topic or "–")}</td>'
             f'<td><span class="st-{esc(a.status)}">{esc(STATUS[lang][a.status])}</span></td>'
-            f'<td class="num {score_class(a.score)}">{score}</td><td class="num">{len(a.misconceptions)}</td>'
+            f'<td class="num {score_class(a.score)}">{score}</td><td class="num">{len(a.misconceptions) + len(a.wrong_claims)}</td>'
             f'<td class="num">{len(a.covered)}</td></tr>'
         )
     table = [

@@ -28,7 +28,7 @@ def to_markdown(report: Report) -> str:
     out.append(f"| # | {w['topic']} | {w['status']} | {w['score']} | {w['flags']} |")
     out.append("|---|---|---|---|---|")
     for a in report.answers:
-        flags = ", ".join(f.id for f in a.misconceptions) or "-"
+        flags = ", ".join(f.id for f in [*a.misconceptions, *a.wrong_claims]) or "-"
         score = "-" if a.score is None else str(a.score)
         out.append(f"| {a.number} | {a.topic or '-'} | {STATUS[lang][a.status]} | {score} | {flags} |")
     out.append("")
@@ -47,7 +47,7 @@ def to_markdown(report: Report) -> str:
                 out.append(f"- ✓ `{c.id}` ({kind}){': ' + label if label else ''} — “{_q(c.evidence)}”")
             out.append("")
         cost = []
-        for f in a.misconceptions:
+        for f in [*a.misconceptions, *a.wrong_claims]:
             cost.append(
                 f"- ✗ `{f.id}` ({SEVERITY[lang][f.severity]}): “{_q(f.evidence)}” — {f.claim} "
                 f"**{w['correction']}:** {f.correction}"

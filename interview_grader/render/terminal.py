@@ -43,7 +43,7 @@ def renderables(report: Report) -> list:
     table.add_column(w["flags"])
     for a in report.answers:
         flags = Text()
-        for i, f in enumerate(a.misconceptions):
+        for i, f in enumerate([*a.misconceptions, *a.wrong_claims]):
             if i:
                 flags.append("\n")
             flags.append(f.id, style=_SEV_STYLE[f.severity])

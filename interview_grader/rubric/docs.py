@@ -1,4 +1,4 @@
-"""A Markdown reference of a rubric: every topic, key point and misconception.
+"""A Markdown reference of a rubric: every topic, key point, misconception and other wrong claim.
 
 ``interview-grader rubric docs -o docs/rubric.md`` writes it; a test keeps the
 committed page equal to what the bundled rubric generates.
@@ -19,7 +19,8 @@ def rubric_markdown(loaded: LoadedRubric) -> str:
         "",
         f"Generated from `{r.id}` version {r.version} by `interview-grader rubric docs`; do not edit by hand.",
         f"{len(r.topics)} topics, {sum(len(t.key_points) for t in r.topics)} key points, "
-        f"{len(r.misconceptions)} misconceptions. The format is described in [rubric-format.md](rubric-format.md).",
+        f"{len(r.misconceptions)} misconceptions, {len(r.wrong_claims)} other wrong claims. "
+        "The format is described in [rubric-format.md](rubric-format.md).",
         "",
         "## Topics",
         "",
@@ -32,13 +33,24 @@ def rubric_markdown(loaded: LoadedRubric) -> str:
             kind = "core" if k.core else "depth"
             out.append(f"| `{k.id}` | {kind} | {k.weight:g} | {_cell(k.text.en)}<br>{_cell(k.text.zh)} |")
         out.append("")
-    out += ["## Misconceptions", "", "| id | severity | wrong claim | correction |", "|---|---|---|---|"]
-    for m in r.misconceptions:
-        where = f" (checked in: {', '.join(m.topics)})" if m.topics else ""
-        out.append(
-            f"| `{m.id}` | {m.severity} | {_cell(m.claim.en)}{where}<br>{_cell(m.claim.zh)} | "
-            f"{_cell(m.correction.en)}<br>{_cell(m.correction.zh)} |"
-        )
+    sections = [("Misconceptions", r.misconceptions, "")]
+    if r.wrong_claims:
+        sections.append((
+            "Other wrong claims", r.wrong_claims,
+            "Factual errors outside the misconception ids: they cost points like a misconception of their "
+            "severity and are reported under `wrong_claims`, never as misconceptions.",
+        ))
+    for title, claims, intro in sections:
+        out += [f"## {title}", ""] + ([intro, ""] if intro else [])
+        out += ["| id | severity | wrong claim | correction |", "|---|---|---|---|"]
+        for m in claims:
+            where = f" (checked in: {', '.join(m.topics)})" if m.topics else ""
+            out.append(
+                f"| `{m.id}` | {m.severity} | {_cell(m.claim.en)}{where}<br>{_cell(m.claim.zh)} | "
+                f"{_cell(m.correction.en)}<br>{_cell(m.correction.zh)} |"
+            )
+        out.append("")
+    out.pop()
     sc = r.scoring
     out += [
         "",

@@ -228,8 +228,9 @@ def _compile_all(data: dict[str, Any], lines: dict, compiler: Compiler, path: st
             check(spec, ("topics", ti, "vocabulary", j))
         for ki, k in enumerate(t.get("key_points") or []):
             patterns(k.get("patterns"), ("topics", ti, "key_points", ki, "patterns"))
-    for mi, m in enumerate(data.get("misconceptions") or []):
-        patterns(m.get("patterns"), ("misconceptions", mi, "patterns"))
+    for key in ("misconceptions", "wrong_claims"):
+        for mi, m in enumerate(data.get(key) or []):
+            patterns(m.get("patterns"), (key, mi, "patterns"))
 
 
 def load_rubric(path: str | Path | None = None) -> LoadedRubric:

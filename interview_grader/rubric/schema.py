@@ -94,10 +94,9 @@ class KeyPoint(_Strict):
     )
 
 
-class Misconception(_Strict):
-    """A known wrong claim, flagged only where an answer asserts it."""
+class _Claim(_Strict):
+    """A wrong claim found where an answer asserts it (the fields misconceptions and other wrong claims share)."""
 
-    id: str = Field(pattern=ID_PATTERN, description="Stable id (a contract with reports and labels).")
     severity: Severity = Field(description="How much asserting it costs: critical, major or minor.")
     claim: Bilingual = Field(description="The wrong claim, in a sentence.")
     correction: Bilingual = Field(description="The correct fact shown next to each flag.")
@@ -106,6 +105,17 @@ class Misconception(_Strict):
         description="Topic ids whose answers are checked for it; omitted means every graded answer.",
     )
     patterns: list[Pattern] = Field(min_length=1, description="Any one pattern that matches asserts the claim.")
+    matches: list[str] = Field(min_length=1, description="Example sentences that assert it (self-test).")
+    non_matches: list[str] = Field(
+        min_length=1,
+        description="Example sentences that must not be flagged: negations, corrections, near misses (self-test).",
+    )
+
+
+class Misconception(_Claim):
+    """A known wrong claim, flagged only where an answer asserts it."""
+
+    id: str = Field(pattern=ID_PATTERN, description="Stable id (a contract with reports and labels).")
     swap: bool = Field(
         default=False,
         description=(
@@ -113,10 +123,15 @@ class Misconception(_Strict):
             "it earns no key point, since its other half is misattributed too, not only the clauses quoted."
         ),
     )
-    matches: list[str] = Field(min_length=1, description="Example sentences that assert it (self-test).")
-    non_matches: list[str] = Field(
-        min_length=1,
-        description="Example sentences that must not be flagged: negations, corrections, near misses (self-test).",
+
+
+class WrongClaim(_Claim):
+    """A factual error outside the misconception ids ('NCCL only works inside one machine'): it costs points
+    like a misconception of its severity and is reported under ``wrong_claims``, never as a misconception."""
+
+    id: str = Field(
+        pattern=ID_PATTERN,
+        description="Stable id, shown in reports; distinct from every misconception id (not part of that contract).",
     )
 
 
@@ -215,7 +230,7 @@ class Scoring(_Strict):
 
 
 class Rubric(_Strict):
-    """A grading rubric: lexicon, topics and misconceptions."""
+    """A grading rubric: lexicon, topics, misconceptions and other wrong claims."""
 
     id: str = Field(pattern=ID_PATTERN, description="Rubric id recorded in every report.")
     version: str = Field(min_length=1, description="Rubric version recorded in every report.")
@@ -241,6 +256,13 @@ class Rubric(_Strict):
     misconceptions: list[Misconception] = Field(
         default_factory=list, description="Known wrong claims that answers are checked for."
     )
+    wrong_claims: list[WrongClaim] = Field(
+        default_factory=list,
+        description=(
+            "Other factual errors of the domain that lower a score like a misconception of the same severity, "
+            "reported apart from the misconceptions."
+        ),
+    )
 
     @model_validator(mode="after")
     def _ids_and_refs(self) -> "Rubric":
@@ -257,17 +279,18 @@ class Rubric(_Strict):
                     raise ValueError(f"duplicate key point id {k.id!r}")
                 kp_seen.add(k.id)
         m_seen: set[str] = set()
-        for m in self.misconceptions:
-            if m.id in m_seen:
-                raise ValueError(f"duplicate misconception id {m.id!r}")
-            m_seen.add(m.id)
-            for tid in m.topics or []:
-                if tid not in topic_ids:
-                    raise ValueError(f"misconception {m.id!r} names unknown topic {tid!r}")
-            for p in m.patterns:
-                for tid in p.topics or []:
+        for kind, claims in (("misconception", self.misconceptions), ("wrong claim", self.wrong_claims)):
+            for m in claims:
+                if m.id in m_seen:
+                    raise ValueError(f"duplicate {kind} id {m.id!r}")
+                m_seen.add(m.id)
+                for tid in m.topics or []:
                     if tid not in topic_ids:
-                        raise ValueError(f"misconception {m.id!r}: a pattern names unknown topic {tid!r}")
+                        raise ValueError(f"{kind} {m.id!r} names unknown topic {tid!r}")
+                for p in m.patterns:
+                    for tid in p.topics or []:
+                        if tid not in topic_ids:
+                            raise ValueError(f"{kind} {m.id!r}: a pattern names unknown topic {tid!r}")
         for t in self.topics:
             for k in t.key_points:
                 for p in k.patterns:

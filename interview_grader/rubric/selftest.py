@@ -1,8 +1,8 @@
 """Run every rule's own examples: the rubric's unit tests, kept with the rules.
 
 A key point must cover each of its ``matches`` and none of its
-``non_matches``; likewise a misconception must be asserted by its ``matches``
-and not by its ``non_matches``; each topic's ``question_matches`` must map to
+``non_matches``; likewise a misconception (or other wrong claim) must be asserted
+by its ``matches`` and not by its ``non_matches``; each topic's ``question_matches`` must map to
 that topic.
 """
 from __future__ import annotations
@@ -51,4 +51,6 @@ def run_selftest(rubric: LoadedRubric) -> list[ExampleFailure]:
             fails += _check_rule(f"key point {k.id}", k, "cover", rubric)
     for m in r.misconceptions:
         fails += _check_rule(f"misconception {m.id}", m, "flag", rubric)
+    for w in r.wrong_claims:
+        fails += _check_rule(f"wrong claim {w.id}", w, "flag", rubric)
     return fails
