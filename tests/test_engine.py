@@ -422,3 +422,29 @@ def test_sync_and_async_calls_in_programming_are_off_topic(rubric):
     )
     a = grade(parse_transcript(text, "t.txt"), rubric).answers[0]
     assert (a.topic, a.status, a.score) == ("sync-vs-async-training", "off-topic", 0), a
+
+
+def test_other_wrong_claims_cost_points_apart_from_the_misconceptions(rubric):
+    """'DDP only works inside one machine' has no misconception id: it costs like a minor one, is reported under
+    wrong_claims, and the verdict and the views list it; the misconception flags stay empty."""
+    from interview_grader.render import render
+
+    q = "问题1：DataParallel和DistributedDataParallel的区别是什么？\n回答："
+    right = ("DataParallel是单进程多线程，输出汇总到0号卡；DDP每张卡一个进程，梯度用NCCL做all-reduce，"
+             "官方推荐用DDP。")
+    wrong = "不过DDP只能在单台机器内部使用，多机就得换成Horovod。"
+    plain = grade(parse_transcript(q + right + "\n", "t.txt"), rubric).answers[0]
+    report = grade(parse_transcript(q + right + wrong + "\n", "t.txt"), rubric)
+    a = report.answers[0]
+    assert [w.id for w in a.wrong_claims] == ["collectives-single-node-only"] and a.misconceptions == []
+    assert plain.wrong_claims == [] and a.score < plain.score
+    assert a.score <= rubric.rubric.scoring.caps.minor
+    w = a.wrong_claims[0]
+    assert report_source(q + right + wrong + "\n")[w.start:w.end] == w.evidence
+    assert w.evidence in report.verdict and report.overall.flags == {"critical": 0, "major": 0, "minor": 0}
+    assert "collectives-single-node-only" in render(report, "markdown")
+    assert "collectives-single-node-only" in render(report, "terminal")
+
+
+def report_source(text: str) -> str:
+    return parse_transcript(text, "t.txt").text
