@@ -391,6 +391,10 @@ _REPORTED = re.compile(
         + [pre + "(?:常|经常|往往|通常|一般|普遍|总是|都|常常)?(?:把|将)[^,。!?;\n]{1,16}?"
            "(?:描述成|描述为|说成|讲成|画成|写成|理解成|理解为|当成|看成|想成|想象成)"
            for pre in ("网上", *_ZH_WHO.split("|"), "很多资料", "很多文章", "不少文章", "很多博客", "不少博客", "有些资料", "有些文章")]
+        # ... or the two things swapped by others, then what they think: 常遇到有人把这两者说反，认为 DDP 才是单进程多线程 …
+        + [pre + "(?:常|经常|往往|总是|容易)?(?:把|将)[^,。!?;\n]{1,16}?(?:说反|搞反|弄反|说颠倒|搞颠倒|搞混|弄混)了?"
+           "(?:,(?:认为|以为|觉得|说|当成))?"
+           for pre in _ZH_WHO.split("|")]
         # hearsay with its source: 听别人说 … / 听同事说 … (not the candidate's own hedge 我听说)
         + ["听(?:别人|人家|同事|朋友|同学|前辈|人)(?:也)?说"]
         # a view put up to be corrected, or one that goes round: 要纠正一个常见的说法—— … / 组里常说的观点是 …

@@ -29,6 +29,8 @@ ZH = [
     ("不会出现卡0掉线、DDP靠参数服务器同步。", True),  # not closed by 的情况: the second item stands
     ("DDP并不是先各自训练、再交给参数服务器合并，每一步都要同步梯度。", False),  # 不是 denies every step joined by 、
     ("没有卡掉线、DDP靠参数服务器同步。", True),  # ... 没有 lists properties: the second item stands
+    ("面试里常遇到有人把这两者说反，认为DDP靠参数服务器同步，其实正好相反。", False),  # others swap them, then think: reported
+    ("我把这两者说反了，DDP靠参数服务器同步。", True),  # the speaker's own slip, then a claim of its own
     ("DDP并非基于参数服务器。", False),  # 并非
     ("DDP并不依赖参数服务器。", False),  # 并不
     ("DDP不是靠参数服务器，而是靠all-reduce。", False),  # 不是…而是…
