@@ -544,3 +544,25 @@ def test_summary_html_and_linked_html_reviews(tmp_path):
         assert f'href="reports/{r.name}"' in page  # the dashboard links every review
         assert r.read_text(encoding="utf-8").lstrip().lower().startswith("<!doctype html>")
     assert "Content-Security-Policy" in page
+
+
+def test_summary_and_answers_csv_tally_other_wrong_claims(rubric):
+    """The rubric's wrong claims get their own tally in summary.json / summary.md and a column in answers.csv."""
+    from interview_grader import grade_text
+    from interview_grader.batch.outputs import ANSWER_COLUMNS, answer_rows
+    from interview_grader.batch.summary import Summary
+
+    text = ("问题1：DataParallel和DistributedDataParallel的区别是什么？\n回答：DDP每张卡一个进程，梯度用NCCL做all-reduce。"
+            "不过DDP只能在单台机器内部使用，多机就得换成Horovod。\n")
+    rec = {"id": "t1", **json.loads(grade_text(text, "t1", rubric=rubric).model_dump_json())}
+    summary = Summary()
+    summary.add_result(rec)
+    d = summary.to_dict()
+    assert [m["id"] for m in d["wrong_claims"]] == ["collectives-single-node-only"]
+    assert d["wrong_claims_total"] == {"collectives-single-node-only": 1} and d["misconceptions"] == []
+    assert d["wrong_claims"][0]["example"]["quote"] in text
+    md = summary.to_markdown()
+    assert "## Most frequent other wrong claims" in md and "`collectives-single-node-only`" in md
+    row = next(answer_rows(rec))
+    assert dict(zip(ANSWER_COLUMNS, row))["wrong_claims"] == "collectives-single-node-only"
+    assert "other wrong claims" not in Summary().to_markdown()  # no section for an archive without any

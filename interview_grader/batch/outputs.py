@@ -43,7 +43,8 @@ TRANSCRIPT_COLUMNS = [
     "graded", "no_answer", "off_topic", "ungraded", "critical", "major", "minor", "original_verdict_tone",
     "verdict_contradicted",
 ]
-ANSWER_COLUMNS = ["id", "number", "topic", "status", "score", "grade", "flags", "severities", "covered", "missing_core"]
+ANSWER_COLUMNS = ["id", "number", "topic", "status", "score", "grade", "flags", "severities", "covered", "missing_core",
+                  "wrong_claims"]
 
 
 def _result_key(rec: dict) -> int | None:
@@ -115,6 +116,7 @@ def answer_rows(rec: dict) -> Iterable[list]:
             "" if a.get("score") is None else a["score"], "" if a.get("grade") is None else a["grade"],
             ";".join(f["id"] for f in flags), ";".join(f["severity"] for f in flags),
             ";".join(c["id"] for c in a.get("covered") or []), ";".join(a.get("missing_core") or []),
+            ";".join(f["id"] for f in a.get("wrong_claims") or []),
         ]
 
 

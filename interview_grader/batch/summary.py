@@ -43,6 +43,7 @@ class Summary:
         self.blank = 0  # questions without any answer text (questions - answered)
         self.topics: dict[str, dict[str, Any]] = {}
         self.mis: dict[str, dict[str, Any]] = {}
+        self.wrong: dict[str, dict[str, Any]] = {}  # the rubric's other wrong claims, tallied the same way
         self.praising_below = 0
         self.praising_below_ids: list[str] = []
         self.contradicted = 0
@@ -94,18 +95,19 @@ class Summary:
                 elif status == "off-topic":
                     t["off_topic"] += 1
                 t["flags"] += len(a.get("misconceptions") or ())
-            for f in a.get("misconceptions") or ():
-                m = self.mis.get(f["id"])
-                if m is None:
-                    m = self.mis[f["id"]] = {
-                        "severity": f["severity"], "count": 0, "transcripts": 0, "claim": f.get("claim"),
-                        "correction": f.get("correction"),
-                        "example": {"id": rec["id"], "question": a["number"], "quote": f["evidence"]},
-                    }
-                m["count"] += 1
-                if f["id"] not in seen_here:
-                    m["transcripts"] += 1
-                    seen_here.add(f["id"])
+            for tally, key in ((self.mis, "misconceptions"), (self.wrong, "wrong_claims")):
+                for f in a.get(key) or ():
+                    m = tally.get(f["id"])
+                    if m is None:
+                        m = tally[f["id"]] = {
+                            "severity": f["severity"], "count": 0, "transcripts": 0, "claim": f.get("claim"),
+                            "correction": f.get("correction"),
+                            "example": {"id": rec["id"], "question": a["number"], "quote": f["evidence"]},
+                        }
+                    m["count"] += 1
+                    if f["id"] not in seen_here:
+                        m["transcripts"] += 1
+                        seen_here.add(f["id"])
 
     def add_error(self, rec: dict[str, Any]) -> None:
         self.errors += 1
@@ -130,7 +132,13 @@ class Summary:
         n = self.graded
         scores = [s for s, c in enumerate(self.hist) if c]
         answered_topics = sorted(self.topics.items(), key=lambda kv: kv[0])
-        mis = sorted(self.mis.items(), key=lambda kv: (-kv[1]["count"], _SEV_RANK.get(kv[1]["severity"], 9), kv[0]))
+        def ranked(tally: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+            rows = sorted(tally.items(), key=lambda kv: (-kv[1]["count"], _SEV_RANK.get(kv[1]["severity"], 9), kv[0]))
+            return [
+                {"id": mid, "severity": m["severity"], "count": m["count"], "transcripts": m["transcripts"],
+                 "claim": m["claim"], "correction": m["correction"], "example": m["example"]}
+                for mid, m in rows[:TOP_MISCONCEPTIONS]
+            ]
         return {
             "inputs": n + self.errors,
             "graded": n,
@@ -168,12 +176,10 @@ class Summary:
                 }
                 for tid, t in answered_topics
             ],
-            "misconceptions": [
-                {"id": mid, "severity": m["severity"], "count": m["count"], "transcripts": m["transcripts"],
-                 "claim": m["claim"], "correction": m["correction"], "example": m["example"]}
-                for mid, m in mis[:TOP_MISCONCEPTIONS]
-            ],
+            "misconceptions": ranked(self.mis),
             "misconceptions_total": {mid: m["count"] for mid, m in sorted(self.mis.items())},
+            "wrong_claims": ranked(self.wrong),
+            "wrong_claims_total": {mid: m["count"] for mid, m in sorted(self.wrong.items())},
             "unanswered": {
                 "questions": self.questions,
                 "no_answer": self.answer_status.get("no-answer", 0),
@@ -243,19 +249,23 @@ class Summary:
                 f"{t['off_topic']} | {t['flags']} |"
             )
         out.append("")
-        out += ["## Most frequent misconceptions", ""]
-        if not d["misconceptions"]:
-            out.append("None asserted.")
-        else:
-            out += ["| Misconception | Severity | Times | Transcripts | Example |", "|---|---|---:|---:|---|"]
-            for m in d["misconceptions"]:
-                ex = m["example"]
-                quote = _md(_clip(ex["quote"], 120))
-                out.append(
-                    f"| `{m['id']}`: {_md(m['claim'] or '')} | {m['severity']} | {m['count']} | {m['transcripts']} | "
-                    f"“{quote}” ({_md(ex['id'])}, Q{ex['question']}) |"
-                )
-        out.append("")
+        for key, title, col in (("misconceptions", "Most frequent misconceptions", "Misconception"),
+                                ("wrong_claims", "Most frequent other wrong claims", "Wrong claim")):
+            if key == "wrong_claims" and not d[key]:
+                continue  # (a rubric without wrong claims, or an archive without any: no section)
+            out += [f"## {title}", ""]
+            if not d[key]:
+                out.append("None asserted.")
+            else:
+                out += [f"| {col} | Severity | Times | Transcripts | Example |", "|---|---|---:|---:|---|"]
+                for m in d[key]:
+                    ex = m["example"]
+                    quote = _md(_clip(ex["quote"], 120))
+                    out.append(
+                        f"| `{m['id']}`: {_md(m['claim'] or '')} | {m['severity']} | {m['count']} | "
+                        f"{m['transcripts']} | “{quote}” ({_md(ex['id'])}, Q{ex['question']}) |"
+                    )
+            out.append("")
         if p["count"]:
             out += [f"## Praised yet below {p['threshold']}", ""]
             out += [f"- {_md(i)}" for i in p["examples"]]
