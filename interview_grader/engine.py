@@ -388,7 +388,7 @@ def grade_answer(
     have = doc.satisfied(plan.gates)
     swapped: list[tuple[int, int]] = []  # the folded sentences that assert a swap (Misconception.swap)
 
-    def asserted(claims) -> list[Flag]:
+    def asserted(claims, swaps: bool) -> list[Flag]:
         found: list[Flag] = []
         for m, patterns in claims:
             for p, need, gate in patterns:
@@ -397,7 +397,7 @@ def grade_answer(
                 hit = doc.find(p, rubric.compiler, topic.id)
                 if hit:
                     quote, s, e = _evidence(doc, source, hit)
-                    if getattr(m, "swap", False):
+                    if swaps and m.swap:
                         swapped.append(_sentences_of(doc, hit))
                     found.append(Flag(
                         id=m.id, severity=m.severity, evidence=quote, start=s, end=e,
@@ -406,8 +406,8 @@ def grade_answer(
                     break
         return found
 
-    flags = asserted(plan.misconceptions[topic.id])
-    wrong = asserted(plan.wrong_claims[topic.id])  # other factual errors: they cost like flags, reported apart
+    flags = asserted(plan.misconceptions[topic.id], swaps=True)
+    wrong = asserted(plan.wrong_claims[topic.id], swaps=False)  # other factual errors: they cost like flags, reported apart
     errors = [*flags, *wrong]
 
     covered: list[Covered] = []
@@ -433,28 +433,25 @@ def grade_answer(
     missing = [i for i in all_ids if i not in covered_ids]
     missing_core = [i for i in core_ids if i not in covered_ids]
 
-    if (not covered and not errors and _is_hedged_non_answer(doc.text, rubric, HEDGE_MAX)
-            and not _HEDGE_THEN_CLAIM.search(doc.text)):
+    if not covered and not errors:
         # a short admission that earns nothing names the topic's tools at most: "这个我说实话不太熟，平时都是直接调NCCL，
         # 没研究过" (it names NCCL, says nothing of the ring); "I'm not sure, but I think every node talks to a
         # central node" ventures a claim after all
-        return GradedAnswer(
-            **base, status="no-answer", score=0, grade=0, misconceptions=[], covered=[],
-            missing=all_ids, missing_core=core_ids,
-        )
-    if not covered and not errors and not _mentions_topic(doc, topic, rubric, qa.question.text):
-        # "嗯，这个我确实不太清楚，抱歉" / "I blanked. I told him I don't know. He moved on." /
-        # "honestly i don't know that one i've only used the default trainer so i'd have to pass"
-        if _is_hedged_non_answer(doc.text, rubric) or _is_retold_non_answer(doc.text) or _is_spoken_non_answer(doc.text):
+        admits = _is_hedged_non_answer(doc.text, rubric, HEDGE_MAX) and not _HEDGE_THEN_CLAIM.search(doc.text)
+        if admits or not _mentions_topic(doc, topic, rubric, qa.question.text):
+            # "嗯，这个我确实不太清楚，抱歉" / "I blanked. I told him I don't know. He moved on." /
+            # "honestly i don't know that one i've only used the default trainer so i'd have to pass"
+            if (admits or _is_hedged_non_answer(doc.text, rubric) or _is_retold_non_answer(doc.text)
+                    or _is_spoken_non_answer(doc.text)):
+                return GradedAnswer(
+                    **base, status="no-answer", score=0, grade=0, misconceptions=[], covered=[],
+                    missing=all_ids, missing_core=core_ids,
+                )
             return GradedAnswer(
-                **base, status="no-answer", score=0, grade=0, misconceptions=[], covered=[],
+                **base, status="off-topic", score=0, grade=0, misconceptions=[], covered=[],
                 missing=all_ids, missing_core=core_ids,
+                notes=[note("off-topic", lang)],
             )
-        return GradedAnswer(
-            **base, status="off-topic", score=0, grade=0, misconceptions=[], covered=[],
-            missing=all_ids, missing_core=core_ids,
-            notes=[note("off-topic", lang)],
-        )
 
     sc = r.scoring
     notes: list[str] = []
