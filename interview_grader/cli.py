@@ -83,16 +83,11 @@ STDIN = "-"
 
 def _read_transcript(file: Path, max_bytes: int):
     """The transcript at ``file``, or on standard input when ``file`` is ``-``."""
-    from .parse import read_transcript
+    from .parse import read_transcript, read_transcript_stream
 
-    if str(file) != STDIN:
-        return read_transcript(file, max_bytes)
-    from .decode import decode_bytes, read_stream
-    from .parse import parse_transcript
-
-    source = "<stdin>"
-    text, encoding = decode_bytes(read_stream(sys.stdin.buffer, source, max_bytes), source)
-    return parse_transcript(text, source=source, encoding=encoding)
+    if str(file) == STDIN:
+        return read_transcript_stream(sys.stdin.buffer, "<stdin>", max_bytes)
+    return read_transcript(file, max_bytes)
 
 
 def _rubric(path: Optional[Path]):

@@ -39,7 +39,7 @@ import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 
-from .decode import DEFAULT_MAX_BYTES, display_path, read_text
+from .decode import DEFAULT_MAX_BYTES, decode_bytes, display_path, read_stream, read_text
 from .errors import TranscriptError
 from .normalize import EMOJI
 from .transcript import Transcript
@@ -671,6 +671,12 @@ def read_transcript(path: str | os.PathLike[str], max_bytes: int | None = DEFAUL
     """
     text, encoding = read_text(path, max_bytes)
     return parse_transcript(text, source=display_path(path), encoding=encoding)
+
+
+def read_transcript_stream(stream, source: str = "<stdin>", max_bytes: int | None = DEFAULT_MAX_BYTES) -> Transcript:
+    """Read, decode and parse a binary stream (standard input): refused past ``max_bytes`` as a file is."""
+    text, encoding = decode_bytes(read_stream(stream, source, max_bytes), source)
+    return parse_transcript(text, source=source, encoding=encoding)
 
 
 def _parse(text: str, source: str, encoding: str) -> Transcript:
