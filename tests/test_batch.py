@@ -566,3 +566,7 @@ def test_summary_and_answers_csv_tally_other_wrong_claims(rubric):
     row = next(answer_rows(rec))
     assert dict(zip(ANSWER_COLUMNS, row))["wrong_claims"] == "collectives-single-node-only"
     assert "other wrong claims" not in Summary().to_markdown()  # no section for an archive without any
+    from interview_grader.render.dashboard import to_dashboard
+
+    html = to_dashboard(d, [], lang="en")
+    assert "Other wrong claims" in html and "<code>collectives-single-node-only</code>" in html

@@ -18,7 +18,8 @@ _W = {
         "title": "Interview archive summary", "transcripts": "transcripts", "graded": "graded", "errors": "errors",
         "unanswered": "questions unanswered", "praising": "praising verdicts on transcripts scoring below 50",
         "histogram": "Overall scores", "count": "count", "topics": "Mean score per topic", "topic": "Topic",
-        "answers": "answers", "mean": "mean", "misconceptions": "Misconceptions", "severity": "Severity",
+        "answers": "answers", "mean": "mean", "misconceptions": "Misconceptions", "wrong_claims": "Other wrong claims",
+        "severity": "Severity",
         "example": "Example", "question": "Q", "list": "Transcripts", "sort": "Sort",
         "by_input": "as listed", "by_desc": "score, high to low", "by_asc": "score, low to high",
         "warn": "praising verdict on a score below 50", "none": "none",
@@ -29,7 +30,8 @@ _W = {
         "title": "面试档案汇总", "transcripts": "份面试记录", "graded": "已评分", "errors": "出错",
         "unanswered": "的问题未作答", "praising": "份得分低于 50 的记录，原点评却是褒扬",
         "histogram": "总分分布", "count": "份数", "topics": "各主题平均分", "topic": "主题",
-        "answers": "个回答", "mean": "平均", "misconceptions": "错误观点", "severity": "严重程度",
+        "answers": "个回答", "mean": "平均", "misconceptions": "错误观点", "wrong_claims": "其他错误说法",
+        "severity": "严重程度",
         "example": "示例", "question": "问题", "list": "面试记录", "sort": "排序",
         "by_input": "原顺序", "by_desc": "得分从高到低", "by_asc": "得分从低到高",
         "warn": "得分低于 50 而原点评为褒扬", "none": "无",
@@ -123,12 +125,14 @@ def _normalise(summary: dict) -> dict:
         ],
         "topics": [{**t, "answers": _first(t, "answers", "scored")} for t in _dicts(s.get("topics"))],
         "misconceptions": [],
+        "wrong_claims": [],
     }
-    for m in _dicts(s.get("misconceptions")):
-        ex = m.get("example") if isinstance(m.get("example"), dict) else None
-        if ex is not None:
-            ex = {**ex, "evidence": _first(ex, "evidence", "quote")}
-        out["misconceptions"].append({**m, "example": ex})
+    for key in ("misconceptions", "wrong_claims"):
+        for m in _dicts(s.get(key)):
+            ex = m.get("example") if isinstance(m.get("example"), dict) else None
+            if ex is not None:
+                ex = {**ex, "evidence": _first(ex, "evidence", "quote")}
+            out[key].append({**m, "example": ex})
     return {k: v for k, v in out.items() if v is not None}
 
 
@@ -213,6 +217,7 @@ def to_dashboard(
         topics: [{"id", "title", "answers", "mean_score"}, ...]      # title: str or {"zh","en"}; mean_score may be None
         misconceptions: [{"id", "severity", "count",
                           "example": {"id": transcript id, "question": number, "evidence": quote}}, ...]
+        wrong_claims: [...]                                          # the rubric's other wrong claims, the same way
         unanswered_rate: float 0..1
         praising_below_50: int                                       # praising verdicts on overall < 50
 
@@ -270,28 +275,8 @@ def to_dashboard(
             )
         out += ["</tbody></table>", "</section>"]
 
-    mis = s["misconceptions"]
-    if mis:
-        out += [
-            '<section class="panel">', f"<h2>{esc(w['misconceptions'])}</h2>",
-            f'<table class="misconceptions"><thead><tr><th>id</th><th>{esc(w["severity"])}</th>'
-            f'<th class="num">{esc(w["count"])}</th><th>{esc(w["example"])}</th></tr></thead><tbody>',
-        ]
-        for m in mis:
-            sev = str(m.get("severity") or "")
-            ex = m["example"] or {}
-            quote = ""
-            if ex:
-                where = _link(ex.get("id"), links) if ex.get("id") is not None else ""
-                if ex.get("question") is not None:
-                    where += f" · {esc(w['question'])}{esc(_fmt(ex.get('question')))}"
-                quote = f'<span class="quote"><q>{esc(_fmt(ex.get("evidence")))}</q> <span class="muted">{where}</span></span>'
-            out.append(
-                f"<tr><td><code>{esc(_fmt(m.get('id')))}</code></td>"
-                f'<td><span class="badge sev-{esc(sev)}">{esc(SEVERITY[lang].get(sev, sev or "–"))}</span></td>'
-                f'<td class="num">{esc(_fmt(m.get("count")))}</td><td>{quote}</td></tr>'
-            )
-        out += ["</tbody></table>", "</section>"]
+    for key in ("misconceptions", "wrong_claims"):
+        out += _claims_table(s.get(key) or [], w[key], lang, w, links)
 
     rows = [_row(r) for r in rows or [] if isinstance(r, dict)]
     if rows:
@@ -317,3 +302,30 @@ def to_dashboard(
         ]
     out.append("</main>")
     return page(html_lang(lang), w["title"], "\n".join(out), _CSS, generator="interview-grader")
+
+
+def _claims_table(claims: list, title: str, lang: str, w: dict, links: dict) -> list[str]:
+    """A panel with the most frequent misconceptions (or other wrong claims) and an example of each."""
+    if not claims:
+        return []
+    out = [
+        '<section class="panel">', f"<h2>{esc(title)}</h2>",
+        f'<table class="misconceptions"><thead><tr><th>id</th><th>{esc(w["severity"])}</th>'
+        f'<th class="num">{esc(w["count"])}</th><th>{esc(w["example"])}</th></tr></thead><tbody>',
+    ]
+    for m in claims:
+        sev = str(m.get("severity") or "")
+        ex = m["example"] or {}
+        quote = ""
+        if ex:
+            where = _link(ex.get("id"), links) if ex.get("id") is not None else ""
+            if ex.get("question") is not None:
+                where += f" · {esc(w['question'])}{esc(_fmt(ex.get('question')))}"
+            quote = f'<span class="quote"><q>{esc(_fmt(ex.get("evidence")))}</q> <span class="muted">{where}</span></span>'
+        out.append(
+            f"<tr><td><code>{esc(_fmt(m.get('id')))}</code></td>"
+            f'<td><span class="badge sev-{esc(sev)}">{esc(SEVERITY[lang].get(sev, sev or "–"))}</span></td>'
+            f'<td class="num">{esc(_fmt(m.get("count")))}</td><td>{quote}</td></tr>'
+        )
+    out += ["</tbody></table>", "</section>"]
+    return out
