@@ -181,7 +181,7 @@ _TURN = re.compile(
     # (the fillers 嗯 / 啊 / 呃 are the pauses of unpunctuated voice-to-text: "没有中心节点嗯你说的对…")
     _by_first(r"而是|但是|但|其实|实际上|事实上|然而|反而|相反|所以|因此|因为|导致|从而|后来|而(?=[\u4e00-\u9fff])|嗯|啊|呃".split("|"), words=False)
     + "|"
-    + _by_first("but|instead|rather|however|actually|in fact|in reality|whereas|while|so|because|therefore|thus|which".split("|"))
+    + _by_first("but|instead|rather|however|actually|in fact|in reality|whereas|while|so(?! that)|because|therefore|thus|which".split("|"))
 )
 
 # A reported view rejected at the end of its sentence ("网上有文章说 DDP 其实是拿 rank 0 当 server，
@@ -409,8 +409,8 @@ _REPORTED = re.compile(
         _who("some|many|most|a lot of", " " + _EN_WHO)
         + _who("it is|it's", " " + _EN_SAID)
         + [
-            "a (?:common|frequent|typical) (?:mistake|misconception|misunderstanding|misreading|myth|error|belief)(?: is)?",
-            "the (?:common|usual|classic|typical) (?:mistake|misconception|misunderstanding|misreading|myth)(?: is)?",
+            "a (?:common|frequent|typical) (?:mistake|misconception|misunderstanding|misreading|myth|error|belief|mix[- ]?up|confusion)(?: is)?",
+            "the (?:common|usual|classic|typical) (?:mistake|misconception|misunderstanding|misreading|myth|mix[- ]?up|confusion)(?: is)?",
             # hearsay with its source: "she had heard from a colleague that …", "I've heard people say …"
             *[who + "(?:'ve|'d| have| had)? heard (?:from [^,.;!?]{1,40}? that|somewhere that|people say|it said)"
               for who in ("i", "she", "he", "they", "we")],

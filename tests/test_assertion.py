@@ -145,6 +145,7 @@ ZH = [
 ]
 
 EN = [
+    ("A common mix-up is to think DDP keeps its weights on a parameter server so that every rank can pull them.", False),  # a mix-up reported; "so that" ends nothing
     ("Some textbook diagrams draw DDP as a parameter server that every GPU sends to; that picture is wrong.", False),  # a picture, described
     ("Our diagrams draw DDP as a parameter server that every GPU sends to.", True),  # the speaker's own
     ("Some diagrams online show DDP as a parameter server in the middle; that's a different scheme.", False),
