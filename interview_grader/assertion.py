@@ -488,6 +488,8 @@ _RETRACT = re.compile(
     + "|"
     + _by_first([
         "actually,? no", "no,? wait", "wait,? no", "sorry,? that'?s (?:wrong|not right|not true)",
+        # "Pipeline parallelism splits the weight matrices themselves... no, sorry, that's tensor parallelism"
+        "no,? sorry,? that'?s", "no,? sorry,? i mean",
         "scratch that", "i take that back", "let me correct (?:that|myself)", "i misspoke",
         # "DataParallel launches a process per GPU — no, sorry, I've got that backwards, that's DDP"
         "i(?:'ve| have)? got (?:that|it|them|those) (?:backwards|the wrong way round|the wrong way around|mixed up|swapped)",

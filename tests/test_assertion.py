@@ -145,6 +145,7 @@ ZH = [
 ]
 
 EN = [
+    ("DDP sends the gradients to a parameter server... no, sorry, that's the TensorFlow PS strategy.", False),  # taken back
     ("A common mix-up is to think DDP keeps its weights on a parameter server so that every rank can pull them.", False),  # a mix-up reported; "so that" ends nothing
     ("Some textbook diagrams draw DDP as a parameter server that every GPU sends to; that picture is wrong.", False),  # a picture, described
     ("Our diagrams draw DDP as a parameter server that every GPU sends to.", True),  # the speaker's own
