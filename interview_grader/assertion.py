@@ -191,6 +191,8 @@ _REJECTED = re.compile(
     + _by_first("这是不对的|这是错的|这是错误的|这不对|这个不对|这种说法不对|这个说法不对|这种说法是错的|这个说法是错的|"
               # "网上有人说环里其实有个主节点，那个是不对的" / "有些综述把 PS 描述成…，这是误读"
               "那个是不对的|那个不对|那是不对的|那是错的|那是错误的|这个是不对的|这个是错的|这是误读|这是误解|那是误读|那是误解|"
+              # two views rejected at once: "常有人说它靠参数服务器同步或者每步平均一次权重，这两种说法都不对：DDP里…"
+              "这两种说法都不对|这两种说法都是错的|这两种说法都错了|这些说法都不对|这些说法都是错的|这几种说法都不对|两种说法都不对|两种说法都是错的|"
               # the view put down as a mix-up: "有同事说DDP其实也是rank 0收集梯度，这其实是把DataParallel的做法套到了DDP身上"
               "这其实是把|那其实是把|这是混淆了|这其实是混淆了|这是搞混了|这其实是搞混了|这是张冠李戴|这其实是张冠李戴".split("|")
               # "…，这种理解是不对的" / "…，这样的看法是错误的"
@@ -751,7 +753,9 @@ def analyse(text: str, question: str | None = None) -> Scopes:
         _, s_end = _enclosing(sentences, m.start(), sentence_starts)
         end = _scope_end(text, m.end(), s_end)
         rej = _REJECTED.search(text, m.end(), s_end)
-        if rej and rej.start() > end:
+        if rej:
+            # the view runs to its rejection, past turn words inside it, and stops there: what follows the rejection
+            # ("这两种说法都不对：DDP里没有server，…") is the speaker's own account
             end = rej.start()
         own = _OWN_VIEW.search(text, m.end(), end)  # "至于大家常说的 X，我认为…": the speaker's own claim
         if own:

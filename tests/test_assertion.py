@@ -30,6 +30,8 @@ ZH = [
     ("DDP并不是先各自训练、再交给参数服务器合并，每一步都要同步梯度。", False),  # 不是 denies every step joined by 、
     ("没有卡掉线、DDP靠参数服务器同步。", True),  # ... 没有 lists properties: the second item stands
     ("面试里常遇到有人把这两者说反，认为DDP靠参数服务器同步，其实正好相反。", False),  # others swap them, then think: reported
+    ("常有人说DDP靠参数服务器同步，这两种说法都不对：DDP里所有进程对等地做all-reduce。", False),  # the view ends at its rejection ...
+    ("常有人说DDP要每步平均权重，这两种说法都不对：DDP通过参数服务器同步梯度。", True),  # ... and what follows it is the speaker's
     ("我把这两者说反了，DDP靠参数服务器同步。", True),  # the speaker's own slip, then a claim of its own
     ("DDP并非基于参数服务器。", False),  # 并非
     ("DDP并不依赖参数服务器。", False),  # 并不
