@@ -522,6 +522,7 @@ def grade(transcript: Transcript, rubric: LoadedRubric | None = None, lang: str 
     scored = [a for a in answers if a.status != "ungraded"]
     overall_score = _round(sum(a.score or 0 for a in scored) / len(scored)) if scored else 0
     flags = {s: sum(1 for a in answers for f in a.misconceptions if f.severity == s) for s in SEVERITY_ORDER}
+    wrong = {s: sum(1 for a in answers for f in a.wrong_claims if f.severity == s) for s in SEVERITY_ORDER}
     overall = Overall(
         score=overall_score,
         graded=len(scored),
@@ -533,10 +534,13 @@ def grade(transcript: Transcript, rubric: LoadedRubric | None = None, lang: str 
         grade=_round(overall_score / 20),
         recommendation=recommendation(overall_score, rubric.rubric.scoring.pass_mark),
         flags=flags,
+        wrong_claims=wrong,
     )
     original = transcript.verdict.text if transcript.verdict else None
     tone = original_tone(original) if original else None
-    contradicted = tone == "praising" and overall.graded > 0 and (overall_score < rubric.rubric.scoring.pass_mark or flags["critical"] > 0)
+    contradicted = tone == "praising" and overall.graded > 0 and (
+        overall_score < rubric.rubric.scoring.pass_mark or flags["critical"] + wrong["critical"] > 0
+    )
     verdict = write_verdict(answers, overall, language, tone, contradicted, original)
     return Report(
         source=transcript.source,

@@ -78,6 +78,10 @@ class Overall(_Model):
         description="Recommendation by score band."
     )
     flags: dict[str, int] = Field(description="Asserted misconceptions counted by severity.")
+    wrong_claims: dict[str, int] = Field(
+        default_factory=dict,
+        description="Other wrong claims (the rubric's wrong_claims, outside the misconception ids) counted by severity.",
+    )
 
 
 class RubricInfo(_Model):

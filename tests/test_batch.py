@@ -549,7 +549,7 @@ def test_summary_html_and_linked_html_reviews(tmp_path):
 def test_summary_and_answers_csv_tally_other_wrong_claims(rubric):
     """The rubric's wrong claims get their own tally in summary.json / summary.md and a column in answers.csv."""
     from interview_grader import grade_text
-    from interview_grader.batch.outputs import ANSWER_COLUMNS, answer_rows
+    from interview_grader.batch.outputs import ANSWER_COLUMNS, TRANSCRIPT_COLUMNS, answer_rows, transcript_row
     from interview_grader.batch.summary import Summary
 
     text = ("问题1：DataParallel和DistributedDataParallel的区别是什么？\n回答：DDP每张卡一个进程，梯度用NCCL做all-reduce。"
@@ -565,6 +565,8 @@ def test_summary_and_answers_csv_tally_other_wrong_claims(rubric):
     assert "## Most frequent other wrong claims" in md and "`collectives-single-node-only`" in md
     row = next(answer_rows(rec))
     assert dict(zip(ANSWER_COLUMNS, row))["wrong_claims"] == "collectives-single-node-only"
+    trow = dict(zip(TRANSCRIPT_COLUMNS, transcript_row(rec)))
+    assert (trow["wrong_claims"], trow["critical"], trow["major"], trow["minor"]) == (1, 0, 0, 0)
     assert "other wrong claims" not in Summary().to_markdown()  # no section for an archive without any
     from interview_grader.render.dashboard import to_dashboard
 

@@ -442,6 +442,7 @@ def test_other_wrong_claims_cost_points_apart_from_the_misconceptions(rubric):
     w = a.wrong_claims[0]
     assert report_source(q + right + wrong + "\n")[w.start:w.end] == w.evidence
     assert w.evidence in report.verdict and report.overall.flags == {"critical": 0, "major": 0, "minor": 0}
+    assert report.overall.wrong_claims == {"critical": 0, "major": 0, "minor": 1}
     assert "collectives-single-node-only" in render(report, "markdown")
     assert "collectives-single-node-only" in render(report, "terminal")
 

@@ -409,3 +409,11 @@ def test_esc_fast_path_equals_full_escaping(text):
 
     assert esc(text) == escape(_UNSHOWABLE.sub("\ufffd", text), quote=True)
     assert esc(text + "<'\">&").endswith("&lt;&#x27;&quot;&gt;&amp;")
+
+
+def test_overview_counts_misconceptions_and_other_wrong_claims_together():
+    """The overview's "Wrong claims" line adds overall.wrong_claims to overall.flags per severity."""
+    report = make_report("s.txt", [graded()])
+    overall = report.overall.model_copy(update={"wrong_claims": {"critical": 0, "major": 1, "minor": 2}})
+    html = to_html(report.model_copy(update={"overall": overall}), SRC)
+    assert "<b>Wrong claims:</b> critical 1 · major 1 · minor 2</li>" in html

@@ -41,7 +41,7 @@ REPORT_FORMATS = {"json": ".json", "markdown": ".md", "html": ".html"}
 TRANSCRIPT_COLUMNS = [
     "id", "role", "years", "language", "score", "grade", "recommendation", "questions", "answered",
     "graded", "no_answer", "off_topic", "ungraded", "critical", "major", "minor", "original_verdict_tone",
-    "verdict_contradicted",
+    "verdict_contradicted", "wrong_claims",
 ]
 ANSWER_COLUMNS = ["id", "number", "topic", "status", "score", "grade", "flags", "severities", "covered", "missing_core",
                   "wrong_claims"]
@@ -104,6 +104,7 @@ def transcript_row(rec: dict) -> list:
         status.get("no-answer", 0), status.get("off-topic", 0), status.get("ungraded", 0),
         flags.get("critical", 0), flags.get("major", 0), flags.get("minor", 0),
         rec.get("original_verdict_tone") or "", "true" if rec.get("verdict_contradicted") else "false",
+        sum((ov.get("wrong_claims") or {}).values()),
     ]
 
 

@@ -282,7 +282,9 @@ def to_html(report: Report, source_text: str | None) -> str:
         )
     head.append("</header>")
 
-    sev = " · ".join(f'{esc(SEVERITY[lang][s])} {n}' for s, n in o.flags.items())
+    sev = " · ".join(
+        f'{esc(SEVERITY[lang][s])} {n + o.wrong_claims.get(s, 0)}' for s, n in o.flags.items()
+    )
     overview = [
         '<section class="panel overview">',
         _gauge(o.score, cls, f"{w['overall']} {o.score}/100"),

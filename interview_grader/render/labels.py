@@ -23,7 +23,7 @@ WORDS = {
     "en": {
         "title": "Interview review", "role": "Role", "years": "Experience", "overall": "Overall", "question": "Question",
         "topic": "Topic", "status": "Status", "score": "Score", "flags": "Errors", "covered": "Key points covered",
-        "missing": "Key points missing", "errors": "Misconceptions", "correction": "Correct", "verdict": "New verdict",
+        "missing": "Key points missing", "errors": "Wrong claims", "correction": "Correct", "verdict": "New verdict",
         "original": "Original verdict", "contradicted": "original verdict contradicted by the evidence",
         "notes": "Notes", "rubric": "Rubric", "earned": "What earned points", "cost": "What cost points",
         "core": "core", "depth": "depth", "none": "none", "recommendation": "Recommendation",
