@@ -32,6 +32,12 @@ SHORT = 3  # ASCII terms this short need a right word boundary (ps, dp, ddp, gpu
 GAP = 24  # characters allowed between the pieces of an "a..b" term
 GAP_BREAK = frozenset(",。!?;:、\n")  # a gap never crosses these
 ANY_TOPIC = "*"
+
+
+def _breaks_gap(gap: str) -> bool:
+    """A gap never crosses a clause mark, nor an English full stop before a space ("… only faster. Synchronous
+    …"); a dot inside a token ("torch.distributed", "1.5x") does not break it."""
+    return any(c in GAP_BREAK for c in gap) or ". " in gap
 REGEX_TIMEOUT = 0.25  # seconds per search of a rubric-supplied regex
 
 
@@ -643,7 +649,7 @@ class Doc:
                     j = bisect_left(starts, e1)  # the first piece that starts after this one ends
                     if j < len(nxt):
                         s2, e2 = nxt[j]
-                        if s2 - e1 <= GAP and not any(c in GAP_BREAK for c in text[e1:s2]):
+                        if s2 - e1 <= GAP and not _breaks_gap(text[e1:s2]):
                             joined.append((s1, e2, s2))
                 spans = joined
             gapped = self._gapped

@@ -45,6 +45,10 @@ def test_length_changing_conversion_keeps_quotes_on_their_words():
 def test_gap_stays_inside_a_clause():
     assert occ("把梯度发给中心节点", "发给..节点") == ["发给中心节点"]
     assert occ("把梯度发给它，中心节点", "发给..节点") == []
+    # an English full stop before a space ends the gap too ("… only faster. Synchronous is slower", blind85 05 Q6),
+    # a dot inside a token does not
+    assert occ("It is only faster. Synchronous is slower.", "only..synchronous") == []
+    assert occ("only torch.distributed synchronous", "only..synchronous") == ["only torch.distributed synchronous"]
 
 
 @pytest.mark.parametrize(
@@ -61,9 +65,9 @@ def test_a_clause_scoped_gap_term_stays_in_its_clause(text, expected):
     c = Compiler({})
     p = Pattern(all=["ddp..single process|sync, just faster"], scope="clause")
     assert (Doc.of(text).find(p, c) is not None) is expected
-    # a sentence-scoped pattern may still join across the full stop (as before)
+    # nor does a sentence-scoped one: a gap never crosses an English full stop before a space
     if "DataParallel" in text:
-        assert Doc.of(text).find(Pattern(all=["ddp..single process"]), c) is not None
+        assert Doc.of(text).find(Pattern(all=["ddp..single process"]), c) is None
 
 
 def test_gap_pieces_can_use_the_lexicon():
