@@ -312,7 +312,7 @@ def _elliptic_negations(text: str, clauses) -> list[tuple[int, int, int]]:
     return out
 
 # Who holds a reported belief or worry (很多人以为 …, 很多人担心 …).
-_ZH_WHO = "很多人|有人|不少人|有些人|一些人|许多人|大家|人们|常有人|一般人|新手|初学者|有同事|同事|有的同事|组里有人"
+_ZH_WHO = "很多人|有人|不少人|有些人|一些人|许多人|大家|人们|常有人|一般人|新手|初学者|新人|有新人|有同事|同事|有的同事|组里有人"
 
 # A worry others have, voided when the speaker answers it with a denial after a turn
 # ("很多人担心异步会用到旧参数，其实在我们的系统里不会", "people worry that X, but in practice it doesn't"):
@@ -345,7 +345,7 @@ def _answered_worries(text: str, sentences, sentence_starts) -> list[tuple[int, 
 
 
 # Reported beliefs, voided up to the correction.
-_ZH_THINK = "(?:常|都|往往|经常|会|容易)?(?:误|错误地)?(?:以为|认为|觉得|说|理解为|当成)"
+_ZH_THINK = "(?:常|都|往往|经常|会|容易|坚持|一直|总|总是|老是)?(?:误|错误地)?(?:以为|认为|觉得|说|理解为|当成)"
 _EN_VIEW = "(?:think|believe|assume|say|claim|argue|insist|maintain|reckon|picture|imagine|act like|pretend|expect|describe|draw|treat|explain)"  # … a view
 _EN_WHO = "(?:people|engineers|candidates|folks|colleagues|coworkers|teammates|newcomers|juniors) (?:\\w+ )?" + _EN_VIEW
 _EN_SAID = "(?:often|commonly|widely|sometimes) (?:thought|believed|assumed|said|claimed)"
@@ -466,8 +466,11 @@ _REPORTED = re.compile(
             "at first i (?:thought|believed|assumed)", "initially i (?:thought|believed|assumed)",
             # one describing word may stand before the source: "a senior colleague once told me …"
             # ("a colleague of mine once claimed …")
-            *[pre + " (?:[a-z]+ )?(?:colleague|friend|coworker|teammate|blog|tutorial|article) (?:of (?:mine|ours) )?(?:once )?"
-              "(?:said|says|claimed|claims|told me|wrote|writes|thinks|thought|argued|argues|insisted|insists|was convinced|is convinced)"
+            # ("my old manager liked to say …", "a former lead kept saying …")
+            *[pre + " (?:[a-z]+ )?(?:colleague|friend|coworker|teammate|blog|tutorial|article|manager|boss|lead|tech lead|team lead|"
+              "supervisor|advisor|professor|mentor) (?:of (?:mine|ours) )?(?:once )?"
+              "(?:said|says|claimed|claims|told me|wrote|writes|thinks|thought|argued|argues|insisted|insists|was convinced|is convinced|"
+              "liked to say|likes to say|used to say|would say|kept saying|keeps saying|always said|always says)"
               for pre in ("a", "one", "my")],
             # a written source and what it says of the subject: "a well-known blog post that describes DDP as …",
             # "an article which calls …" (a view to be weighed: rejected or endorsed later in the sentence)

@@ -67,6 +67,8 @@ ZH = [
     # blind64: a colleague's view, put down as a mix-up; a swap owned up to
     ("组里有同事说DDP其实也靠参数服务器汇总梯度，这其实是把DataParallel的做法套到了DDP身上。", False),
     ("同事说DDP靠参数服务器同步。", False),
+    ("之前组里有新人以为DDP靠参数服务器同步，其实不是。", False),  # a newcomer's belief (blind86 02 Q1)
+    ("我之前的同事坚持说DDP靠参数服务器同步，我们做实验发现不是这样。", False),  # a colleague who insists (blind86 07 Q5)
     ("DDP靠参数服务器同步，哦不对，我说反了。", False),
     ("DDP靠参数服务器同步，我搞反了。", False),
     ("有的文章说DDP靠参数服务器同步，这是不对的。", False),  # blind70: 有的 + a written source
@@ -183,6 +185,7 @@ EN = [
     ("I used to think DDP hid a parameter server inside.", False),  # a belief once held
     ("A colleague once told me DDP relies on a parameter server, which is wrong.", False),
     ("A senior colleague once told me DDP relies on a parameter server. I doubt it.", False),  # source with an adjective
+    ("My old manager liked to say DDP relies on a parameter server. In practice that's not true.", False),  # blind87 04 Q6
     ("My old teammate said DDP relies on a parameter server; he was mistaken.", False),
     ("Many blogs draw DDP with a parameter server in the middle, which is misleading.", False),
     ("People sometimes claim DDP hides a parameter server; in practice it does not.", False),
