@@ -43,7 +43,7 @@ def _round(x: float) -> int:
 
 
 def _folded_phrases(rubric: LoadedRubric, field: str) -> list[str]:
-    """A phrase list of the rubric (``non_answers``, ``empty_talk``), folded once per rubric."""
+    """A phrase list of the rubric (``non_answers``, ``empty_talk``, ``secondhand``), folded once per rubric."""
     phrases = rubric.memo.get(field)
     if phrases is None:
         phrases = rubric.memo[field] = [fold(p).text.strip(_STRIP) for p in getattr(rubric.rubric, field)]
@@ -499,6 +499,11 @@ def grade_answer(
     ):
         notes.append(note("empty-talk", lang, cap=sc.empty_talk_cap))
         score = sc.empty_talk_cap
+    # a full answer from someone who says they know it only from reading ("I haven't used it myself, but …",
+    # "模型并行我只看过资料，没有真正上手") disclaims the depth of practice that a 5 needs
+    if score > sc.secondhand_cap and any(p and p in doc.text for p in _folded_phrases(rubric, "secondhand")):
+        notes.append(note("secondhand", lang, cap=sc.secondhand_cap))
+        score = sc.secondhand_cap
     if not covered:
         notes.append(note("no-points", lang))
     final = max(0, min(100, _round(score)))

@@ -10,6 +10,10 @@ _NOTES = {
         "zh": "套话为主，只有零星要点、没有深入内容，得分上限为 {cap}",
         "en": "mostly stock phrases, with a point or two and no depth: capped at {cap}",
     },
+    "secondhand": {
+        "zh": "回答者自称只了解原理、没有实际做过，得分上限为 {cap}",
+        "en": "the speaker knows it only second-hand, by their own account: capped at {cap}",
+    },
     "floor": {
         "zh": "回答涉及本题，但几乎没有正确内容，按最低档计 {cap} 分",
         "en": "the answer takes up the question but states almost nothing correct: scored at the floor, {cap}",

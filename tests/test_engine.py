@@ -391,6 +391,29 @@ def test_stock_phrases_around_one_point_are_empty_talk(rubric):
     assert len(kept.covered) >= 3 and kept.score > 60 and not kept.notes
 
 
+def test_a_full_answer_known_only_second_hand_is_capped(rubric):
+    """A complete answer whose speaker says they have only read about it is capped at secondhand_cap (grade 4),
+    in either language; the same answer without the disclaimer keeps its full score."""
+    cap = rubric.rubric.scoring.secondhand_cap
+    q = "Question 1: What is model parallelism and when is it needed?\nAnswer: "
+    full = ("When the model does not fit in one GPU's memory, model parallelism splits the model across several "
+            "GPUs, each holding only part of it: whole layers go to different GPUs as "
+            "pipeline stages, fed with micro-batches to shrink the bubble, or a layer's weight matrix is cut "
+            "across GPUs as tensor parallelism, which all-reduces activations inside the layer. ")
+    plain = grade(parse_transcript(q + full + "\n", "t.txt"), rubric).answers[0]
+    assert plain.score > cap and not plain.notes
+    told = grade(parse_transcript(q + full + "I haven't used it myself, our models fit.\n", "t.txt"), rubric).answers[0]
+    assert told.score == cap and told.grade == 4 and told.covered == plain.covered
+    assert told.notes == ["the speaker knows it only second-hand, by their own account: capped at 80"]
+    zq = "问题1：模型并行是什么？什么时候需要？\n回答："
+    zfull = ("模型大到单卡显存放不下时就要用模型并行：可以按层切成几个stage放到不同卡上做流水线并行，用micro-batch减少气泡；"
+             "也可以把一层的大矩阵切到多张卡上做张量并行，层内要all-reduce激活。")
+    zplain = grade(parse_transcript(zq + zfull + "\n", "t.txt"), rubric).answers[0]
+    ztold = grade(parse_transcript(zq + zfull + "不过我只看过资料，没有真正上手。\n", "t.txt"), rubric).answers[0]
+    assert zplain.score > cap and ztold.score == cap
+    assert ztold.notes == ["回答者自称只了解原理、没有实际做过，得分上限为 80"]
+
+
 def test_a_swap_voids_its_whole_sentence(rubric):
     """A sentence that swaps DataParallel and DDP earns no key point, not even from its misattributed
     half (blind63 07 Q4); without ``swap: true`` on the misconception that half earned a point."""

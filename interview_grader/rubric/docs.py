@@ -59,7 +59,7 @@ def rubric_markdown(loaded: LoadedRubric) -> str:
         f"- core share {sc.core_share:g}, depth saturation {sc.depth_saturation:g}",
         f"- penalties: critical {sc.penalties.critical:g}, major {sc.penalties.major:g}, minor {sc.penalties.minor:g}",
         f"- caps: critical {sc.caps.critical:g}, major {sc.caps.major:g}, minor {sc.caps.minor:g}",
-        f"- term-list cap {sc.term_list_cap:g}, empty-talk cap {sc.empty_talk_cap:g}, attempt floor {sc.attempt_floor:g}",
+        f"- term-list cap {sc.term_list_cap:g}, empty-talk cap {sc.empty_talk_cap:g}, second-hand cap {sc.secondhand_cap:g}, attempt floor {sc.attempt_floor:g}",
         f"- topic threshold {sc.topic_threshold:g}, pass mark {sc.pass_mark:g}",
         "",
     ]

@@ -205,6 +205,15 @@ class Scoring(_Strict):
             "states a core point or two, no depth point and nothing wrong, and leaves a core point out."
         ),
     )
+    secondhand_cap: float = Field(
+        default=80,
+        ge=0,
+        le=100,
+        description=(
+            "Ceiling for an answer whose speaker says they know its subject only second-hand (one of "
+            "`secondhand`: 'I haven't used it myself', '只看过资料'): the depth of practice a 5 needs is disclaimed."
+        ),
+    )
     attempt_floor: float = Field(
         default=0,
         ge=0,
@@ -222,7 +231,8 @@ class Scoring(_Strict):
 
     @model_validator(mode="after")
     def _floor_below_caps(self) -> "Scoring":
-        ceilings = {"term_list_cap": self.term_list_cap, "empty_talk_cap": self.empty_talk_cap, **{f"caps.{k}": v for k, v in self.caps.model_dump().items()}}
+        ceilings = {"term_list_cap": self.term_list_cap, "empty_talk_cap": self.empty_talk_cap,
+                    "secondhand_cap": self.secondhand_cap, **{f"caps.{k}": v for k, v in self.caps.model_dump().items()}}
         for name, value in ceilings.items():
             if self.attempt_floor > value:
                 raise ValueError(f"attempt_floor {self.attempt_floor:g} is above {name} {value:g}")
@@ -249,6 +259,14 @@ class Rubric(_Strict):
             "Stock phrases of empty talk ('综合考虑各方面因素', 'there is no silver bullet'): an answer that keeps "
             "repeating the question's own topic words and uses two of these is empty talk on the topic "
             "(graded, at the floor), not an answer about something else (off-topic)."
+        ),
+    )
+    secondhand: list[str] = Field(
+        default_factory=list,
+        description=(
+            "Phrases by which a candidate says they know the subject only from reading, not from doing it "
+            "(\"I haven't used it myself\", '只看过资料，没有真正上手'): an answer using one is capped at "
+            "`scoring.secondhand_cap`."
         ),
     )
     scoring: Scoring = Field(default_factory=Scoring, description="Scoring parameters.")
