@@ -360,7 +360,8 @@ def _who(who: str, then: str) -> list[str]:
 
 _REPORTED = re.compile(
     _by_first(
-        _who(_ZH_WHO, _ZH_THINK)
+        # (told to the speaker: "之前有人跟我说卡越多每张卡的通信量线性往上涨，这个说法不对")
+        _who(_ZH_WHO, "(?:跟我|和我|对我|同我)?" + _ZH_THINK)
         + ["误以为", "误认为", "误解为", "错误地认为"]
         # (?:常见的|一个常见的|典型的)?(?:误解|误区|错误观点|错误说法)(?:是|为|就是|:)?
         + [pre + "(?:误解|误区|错误观点|错误说法)(?:是|为|就是|:)?" for pre in ("常见的", "一个常见的", "典型的")]
