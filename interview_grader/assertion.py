@@ -463,6 +463,9 @@ _REPORTED = re.compile(
             "if (?:every(?:one|body)|all (?:the )?(?:workers|nodes|gpus|ranks))",
             "i disagree (?:that|with)", "i don't agree (?:that|with)", "i do not agree (?:that|with)",
             "some (?:people )?(?:say|claim) that",
+            # someone met somewhere: "I remember someone at a meetup saying there's a master node in the ring"
+            *[who + " (?:[a-z]+ ){0,4}?(?:saying|said|say|told me|tell me|claimed|claiming|argued|arguing|insisted)"
+              for who in ("someone", "somebody")],
             "i used to (?:think|believe|assume)", "i once (?:thought|believed|assumed)",
             "at first i (?:thought|believed|assumed)", "initially i (?:thought|believed|assumed)",
             # one describing word may stand before the source: "a senior colleague once told me …"
