@@ -458,7 +458,9 @@ _REPORTED = re.compile(
             "one (?:often |sometimes |commonly )?hears that",
             # ... or that the speaker keeps hearing: "I sometimes hear that going distributed makes the model generalise better"
             "i (?:often |sometimes |commonly |still |also |keep |regularly )?hear (?:people say |it said |folks say |people claim )?that",
-            "there(?:'s| is) (?:a |this )?(?:common |popular |widespread |persistent )?(?:idea|notion|belief|myth) that",
+            # ("there's a sort of folk belief that async ends up converging exactly like sync")
+            "there(?:'s| is) (?:a |this )?(?:sort of |kind of )?(?:common |popular |widespread |persistent |folk )?"
+            "(?:idea|notion|belief|myth|wisdom|theory) that",
             "a naive (?:approach|implementation|scheme|way|design|solution)", "naively",
             "if (?:every(?:one|body)|all (?:the )?(?:workers|nodes|gpus|ranks))",
             "i disagree (?:that|with)", "i don't agree (?:that|with)", "i do not agree (?:that|with)",
