@@ -323,11 +323,13 @@ def _mentions_topic(doc: Doc, topic: Topic, rubric: LoadedRubric, question: str)
     # different … make or break … careful engineering … reducing communication overhead is about …")
     # (and an answer made of nothing but stock phrases, four or more, may name the topic in one sentence only:
     # "降低通信开销是分布式训练中非常重要的一个环节。…综合考虑…多方面的因素…取得了非常不错的效果")
-    if not echoes:
-        return False
     stock = _stock_phrases(doc, rubric)
     if stock >= EMPTY_TALK_THICK:
+        # (so is an answer made of stock phrases that never names the topic at all: "You set everything up properly,
+        # follow the documentation … be methodical and follow best practices … it just works" says nothing about anything)
         return True
+    if not echoes:
+        return False
     if len(echoes) < ECHO_MIN - 1:
         return False
     starts = [a for a, _ in doc.scopes.sentences]

@@ -357,6 +357,8 @@ def test_bundled_caps_and_floor_sit_on_the_grades_they_stand_for():
         ("降低通信开销需要综合考虑各方面因素。总之降低通信开销要理论与实践相结合。", "off-topic"),
         # once, in talk made of nothing but stock phrases (four or more): empty talk on the topic (blind51)
         ("降低通信开销是非常重要的一个环节，需要综合考虑多方面的因素，具体问题具体分析，最终取得了非常不错的效果。", "graded"),
+        # nothing but stock phrases (four or more), the topic never named: empty talk all the same (blind91)
+        ("这个需要综合考虑各方面因素，具体问题具体分析，理论与实践相结合，最终取得了非常不错的效果。", "graded"),
         # the plan-like register, the topic named once (blind62)
         ("通信优化是非常关键的一环，需要从多个层面进行系统性的考虑，不断迭代、持续改进。", "graded"),
     ],
