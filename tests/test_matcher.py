@@ -268,3 +268,25 @@ def test_typographic_apostrophes_fold_to_the_plain_one():
     assert f.text == "what's ddp? it doesn't use a ps."
     i = f.text.index("'s")
     assert source[slice(*f.to_source(i, i + 2))] == "’s"
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("DDP uses a parameter server.", True),
+        # the subject named in the sentence before, this one pointing back at it
+        ("We moved to DDP last year. It uses a parameter server, I think.", True),
+        ("We moved to DDP last year. And that one uses a parameter server.", True),
+        # a sentence that does not point back keeps to itself
+        ("We moved to DDP last year. Our old setup uses a parameter server.", False),
+        # only the sentence just before
+        ("We moved to DDP last year. Then we grew. It uses a parameter server.", False),
+        # nor in Chinese, where 它 often stands for something else
+        ("我们去年换成了DDP。它用参数服务器。", False),
+    ],
+)
+def test_a_sentence_pointing_back_takes_its_subject_from_the_one_before(text, expected):
+    c = Compiler({"ps": ["参数服务器|parameter server"], "ddp": ["ddp"]})
+    assert (Doc.of(text).find(Pattern(all=["@ddp", "@ps"]), c) is not None) is expected
+    # a pattern scoped to one clause never does
+    assert (Doc.of(text).find(Pattern(all=["@ddp", "@ps"], scope="clause"), c) is not None) is (text == "DDP uses a parameter server.")
