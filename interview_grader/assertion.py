@@ -483,6 +483,9 @@ _REPORTED = re.compile(
             *[pre + " (?:[a-z]+ ){0,2}(?:blog post|blog|post|article|tutorial|paper|talk|video|write ?up|writeup|medium post)"
               " (?:that|which) (?:once )?(?:describes|described|calls|called|claims|claimed|says|said|argues|argued|"
               "presents|presented|explains|explained|portrays|portrayed|frames|framed)" for pre in ("a", "an", "one", "the", "this", "that")],
+            # ... or one passed on: "a colleague forwarded me a blog post saying each GPU's traffic grows linearly"
+            *[pre + " (?:[a-z]+ ){0,2}(?:blog post|blog|post|article|tutorial|paper|talk|video|write ?up|writeup|medium post)"
+              " (?:saying|claiming|arguing|suggesting)" for pre in ("a", "an", "one", "the", "this", "that")],
             *[pre + " (?:blogs|tutorials|articles|blog posts) (?:say|claim|show|draw)"
               for pre in ("some", "many", "most", "a lot of")],
         ]

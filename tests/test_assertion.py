@@ -189,6 +189,7 @@ EN = [
     ("My old manager liked to say DDP relies on a parameter server. In practice that's not true.", False),  # blind87 04 Q6
     ("I remember someone at a meetup saying DDP relies on a parameter server, but I don't think that's right.", False),  # blind89 03 Q3
     ("There's a sort of folk belief that DDP relies on a parameter server. That hasn't been my experience at all.", False),  # blind91 04 Q3
+    ("A colleague forwarded me a blog post saying DDP relies on a parameter server, and that's just wrong.", False),  # blind93 04 Q3
     ("My old teammate said DDP relies on a parameter server; he was mistaken.", False),
     ("Many blogs draw DDP with a parameter server in the middle, which is misleading.", False),
     ("People sometimes claim DDP hides a parameter server; in practice it does not.", False),
