@@ -35,6 +35,7 @@ ANY_TOPIC = "*"
 # a sentence that opens by pointing back at what the sentence before named (see Doc.carried)
 _POINTS_BACK = re.compile(
     r"[\s\"'(“‘]*(?:(?:and|but|so|also|plus|then|because|since)[\s,]*)?"
+    r"(?:the (?:good|nice|great|best|main|bad|only) (?:thing|part|point) (?:about it )?is (?:that )?)?"
     r"(?:that one|this one|it|they)(?![a-z])"
 )
 

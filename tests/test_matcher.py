@@ -277,6 +277,7 @@ def test_typographic_apostrophes_fold_to_the_plain_one():
         # the subject named in the sentence before, this one pointing back at it
         ("We moved to DDP last year. It uses a parameter server, I think.", True),
         ("We moved to DDP last year. And that one uses a parameter server.", True),
+        ("We moved to DDP last year. The nice thing is it uses a parameter server.", True),  # blind93 06 Q6
         # a sentence that does not point back keeps to itself
         ("We moved to DDP last year. Our old setup uses a parameter server.", False),
         # only the sentence just before
