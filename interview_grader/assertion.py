@@ -398,6 +398,8 @@ _REPORTED = re.compile(
         + [pre + "(?:常|经常|往往|总是|容易)?(?:把|将)[^,。!?;\n]{1,16}?(?:说反|搞反|弄反|说颠倒|搞颠倒|搞混|弄混)了?"
            "(?:,(?:认为|以为|觉得|说|当成))?"
            for pre in _ZH_WHO.split("|")]
+        # ... or told to someone else: 之前组里有个同事跟新人讲，说数据并行就是把模型拆到多张卡上，这个其实说反了
+        + [pre + "(?:跟|和|对|给)[^,。!?;\n]{1,6}?(?:讲|说)" for pre in ("有个同事", "有位同事", "同事", "有人", "前辈", "组里有人")]
         # hearsay with its source: 听别人说 … / 听同事说 … (not the candidate's own hedge 我听说)
         + ["听(?:别人|人家|同事|朋友|同学|前辈|人)(?:也)?说"]
         # a view put up to be corrected, or one that goes round: 要纠正一个常见的说法—— … / 组里常说的观点是 …
