@@ -231,11 +231,13 @@ _QUOTE_REJECTED = re.compile(
 )
 
 # A reported view the speaker then endorses ("I read a blog post that said …, and I agree with that",
-# "网上有文章说 …，我也同意"): the view is the speaker's own claim.
+# "网上有文章说 …，我也同意", "我看过一篇博客说 …，我们自己做实验也是这样"): the view is the speaker's own claim.
 _ENDORSED = re.compile(
-    _by_first("我同意|我也同意|我挺同意|我很同意|我赞同|我也赞同|我认同|我也认同|我也这么认为|我也是这么认为|我也这么觉得|我也是这么觉得".split("|"), words=False)
+    _by_first("我同意|我也同意|我挺同意|我很同意|我赞同|我也赞同|我认同|我也认同|我也这么认为|我也是这么认为|我也这么觉得|我也是这么觉得"
+              "|也是这样|确实是这样|确实如此|事实也是如此".split("|"), words=False)
     + "|"
-    + _by_first("i agree|i totally agree|i fully agree|i'd agree|i would agree|i agreed|and i agree|i think so too|i think that's right|i think they're right|i think it's right".split("|"))
+    + _by_first("i agree|i totally agree|i fully agree|i'd agree|i would agree|i agreed|and i agree|i think so too|i think that's right|i think they're right|i think it's right"
+                "|that matches what we saw|which matches what we saw|that matches our experience|which matches our experience|that's been my experience too".split("|"))
 )
 
 # A reviewer's note of what was left out ("Did not mention DistributedSampler, set_epoch or gradient
@@ -373,7 +375,7 @@ _REPORTED = re.compile(
         + ["我不同意", "我不认同", "我不赞同"]
         # a belief the speaker once held: 我一直以为 … / 原来以为 … (not the present-tense 我以为)
         + ["一直以为", "原来以为", "之前以为", "以前以为", "本来以为", "曾经以为", "当时以为"]
-        + [pre + "(?:以为|觉得|认为|理解的是|理解成|理解为|的理解是)" for pre in ("一开始", "刚开始", "最开始", "起初", "起先", "开始我")]
+        + [pre + "(?:也)?(?:以为|觉得|认为|理解的是|理解成|理解为|的理解是)" for pre in ("一开始", "刚开始", "最开始", "起初", "起先", "开始我")]
         # a view reported from someone else or from the web: 有个同事说 … / 网上不少博客写的是 …
         + [pre + "(?:同事|朋友|同学|前辈|领导|博主|面试官)(?:也)?(?:说|认为|觉得|讲过|跟我说)"
            for pre in ("有个", "有位", "有的", "一个", "我的", "之前有个", "以前有个", "有")]

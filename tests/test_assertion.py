@@ -70,6 +70,8 @@ ZH = [
     ("之前组里有新人以为DDP靠参数服务器同步，其实不是。", False),  # a newcomer's belief (blind86 02 Q1)
     ("之前有人跟我说DDP靠参数服务器同步，这个说法不对。", False),  # told to the speaker (blind88 05 Q1)
     ("之前组里有个同事跟新人讲，说DDP靠参数服务器同步，这个其实说反了。", False),  # told to someone else (blind92 02 Q1)
+    ("我一开始也以为DDP靠参数服务器同步，后来自己推了一遍，发现不是。", False),  # a belief once held (blind94 04 Q1)
+    ("网上很多博客说DDP靠参数服务器同步，我们自己做实验也是这样。", True),  # a view reported, then endorsed (blind94 07 Q4)
     ("我之前的同事坚持说DDP靠参数服务器同步，我们做实验发现不是这样。", False),  # a colleague who insists (blind86 07 Q5)
     ("DDP靠参数服务器同步，哦不对，我说反了。", False),
     ("DDP靠参数服务器同步，我搞反了。", False),
