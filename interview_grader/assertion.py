@@ -419,7 +419,7 @@ _REPORTED = re.compile(
             "a (?:common|frequent|typical) (?:mistake|misconception|misunderstanding|misreading|myth|error|belief|mix[- ]?up|confusion)(?: is)?",
             "the (?:common|usual|classic|typical) (?:mistake|misconception|misunderstanding|misreading|myth|mix[- ]?up|confusion)(?: is)?",
             # hearsay with its source: "she had heard from a colleague that …", "I've heard people say …"
-            *[who + "(?:'ve|'d| have| had)? heard (?:from [^,.;!?]{1,40}? that|somewhere that|people say|it said)"
+            *[who + "(?:'ve|'d| have| had)? heard (?:from [^,.;!?]{1,40}? that|somewhere that|people say|it said|people compare|people describe|it compared|it described)"
               for who in ("i", "she", "he", "they", "we")],
             # a source seen: "I've seen diagrams with a box in the middle that everybody sends to, that's not the ring"
             *[who + "(?:'ve| have) seen (?:diagrams|blogs|blog posts|posts|tutorials|articles|slides|docs|people|folks)"
@@ -469,6 +469,11 @@ _REPORTED = re.compile(
             "if (?:every(?:one|body)|all (?:the )?(?:workers|nodes|gpus|ranks))",
             "i disagree (?:that|with)", "i don't agree (?:that|with)", "i do not agree (?:that|with)",
             "some (?:people )?(?:say|claim) that",
+            # a person placed by their team or job: "a couple of people on my team believed DDP had a hidden master",
+            # "A guy on a previous team insisted async converges exactly like sync"
+            *[who + " (?:on|in|at|from) [^,.;!?]{1,30}? (?:believed|believe|thought|think|assumed|insisted|said|claimed|argued|"
+              "told me|was convinced|were convinced|swore)"
+              for who in ("people", "a guy", "a colleague", "a person", "a teammate", "a manager", "a lead", "someone", "one guy")],
             # someone met somewhere: "I remember someone at a meetup saying there's a master node in the ring"
             *[who + " (?:[a-z]+ ){0,4}?(?:saying|said|say|told me|tell me|claimed|claiming|argued|arguing|insisted)"
               for who in ("someone", "somebody")],

@@ -193,6 +193,9 @@ EN = [
     ("I remember someone at a meetup saying DDP relies on a parameter server, but I don't think that's right.", False),  # blind89 03 Q3
     ("There's a sort of folk belief that DDP relies on a parameter server. That hasn't been my experience at all.", False),  # blind91 04 Q3
     ("A colleague forwarded me a blog post saying DDP relies on a parameter server, and that's just wrong.", False),  # blind93 04 Q3
+    ("When I joined, a couple of people on my team believed DDP relies on a parameter server. It doesn't.", False),  # blind95 03 Q2
+    ("A guy on a previous team insisted DDP relies on a parameter server; that just wasn't true.", False),  # blind95 03 Q4
+    ("I've heard people compare DDP to a parameter server setup, but I don't think that's a good picture.", False),  # blind95 07 Q1
     ("My old teammate said DDP relies on a parameter server; he was mistaken.", False),
     ("Many blogs draw DDP with a parameter server in the middle, which is misleading.", False),
     ("People sometimes claim DDP hides a parameter server; in practice it does not.", False),
