@@ -4,7 +4,7 @@ from __future__ import annotations
 _NOTES = {
     "ungraded": {"zh": "评分标准中没有与该问题对应的主题", "en": "no rubric topic matches this question"},
     "off-topic": {"zh": "回答没有涉及该问题的主题", "en": "the answer does not address the question's topic"},
-    "cap": {"zh": "因{sev}错误观点，得分上限为 {cap}", "en": "capped at {cap} by a {sev} misconception"},
+    "cap": {"zh": "因{sev}错误观点，得分上限为 {cap}", "en": "capped at {cap} by a {sev} error"},
     "term-list": {"zh": "只罗列术语、没有陈述，得分上限为 {cap}", "en": "a list of terms without claims: capped at {cap}"},
     "empty-talk": {
         "zh": "套话为主，只有零星要点、没有深入内容，得分上限为 {cap}",

@@ -407,6 +407,11 @@ def test_a_full_answer_known_only_second_hand_is_capped(rubric):
     told = grade(parse_transcript(q + full + "I haven't used it myself, our models fit.\n", "t.txt"), rubric).answers[0]
     assert told.score == cap and told.grade == 4 and told.covered == plain.covered
     assert told.notes == ["the speaker knows it only second-hand, by their own account: capped at 80"]
+    from interview_grader.render import render
+
+    assert "Q1: the speaker knows it only second-hand" in render(
+        grade(parse_transcript(q + full + "I haven't used it myself, our models fit.\n", "t.txt"), rubric), "terminal"
+    )
     zq = "问题1：模型并行是什么？什么时候需要？\n回答："
     zfull = ("模型大到单卡显存放不下时就要用模型并行：可以按层切成几个stage放到不同卡上做流水线并行，用micro-batch减少气泡；"
              "也可以把一层的大矩阵切到多张卡上做张量并行，层内要all-reduce激活。")
@@ -469,7 +474,9 @@ def test_other_wrong_claims_cost_points_apart_from_the_misconceptions(rubric):
     assert w.evidence in report.verdict and report.overall.flags == {"critical": 0, "major": 0, "minor": 0}
     assert report.overall.wrong_claims == {"critical": 0, "major": 0, "minor": 1}
     assert "collectives-single-node-only" in render(report, "markdown")
-    assert "collectives-single-node-only" in render(report, "terminal")
+    terminal = render(report, "terminal")
+    assert "collectives-single-node-only" in terminal
+    assert "Q1: 因轻微错误观点，得分上限为 65" in terminal  # the terminal view lists each answer's notes too
 
 
 def report_source(text: str) -> str:

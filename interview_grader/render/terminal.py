@@ -51,6 +51,14 @@ def renderables(report: Report) -> list:
         table.add_row(str(a.number), a.topic or "-", STATUS[lang][a.status], score, flags)
 
     parts: list = [head, table]
+    # why a score is what it is beyond coverage and flags (caps, the floor, second-hand knowledge), one line per answer
+    noted = [a for a in report.answers if a.notes]
+    if noted:
+        notes = Text(f"{w['notes']}:\n", style="bold")
+        for a in noted:
+            notes.append(f"  Q{a.number}: ", style="dim")
+            notes.append(("；" if lang == "zh" else "; ").join(a.notes) + "\n")
+        parts.append(notes)
     # the verdict lists every error with its quote and correction, so the table names them only
     # as Text, never as markup: quotes from the transcript may hold "[/]" or "[bold]"
     parts.append(Panel(Text(report.verdict), title=w["verdict"], expand=False))
