@@ -404,6 +404,9 @@ _REPORTED = re.compile(
         + [pre + "(?:跟|和|对|给)[^,。!?;\n]{1,6}?(?:讲|说)" for pre in ("有个同事", "有位同事", "同事", "有人", "前辈", "组里有人")]
         # hearsay with its source: 听别人说 … / 听同事说 … (not the candidate's own hedge 我听说)
         + ["听(?:别人|人家|同事|朋友|同学|前辈|人)(?:也)?说"]
+        # a source the speaker read, then what it said, after a comma: 之前我看过一篇博客，说 … 后来问了同事，他说不对
+        + [pre + "(?:一篇|一个|几篇|一些|篇|个)?[^,。!?;\n]{0,8}?(?:博客|blog|文章|资料|教程|帖子|视频|回答|知乎)[^。!?;\n]{0,6}?(?:说|写|讲|认为|提到)"
+           for pre in ("看过", "看到过", "读过", "读到过", "刷到过", "看到", "刷到")]
         # a view put up to be corrected, or one that goes round: 要纠正一个常见的说法—— … / 组里常说的观点是 …
         + ["纠正[^,。!?;\n]{0,16}?(?:观点|说法|看法|误解|认识|理解)",
            # a point people trip over, put before the explanation: 容易让人混淆的一点是：早期 Horovod 让 rank 0 …
@@ -478,6 +481,10 @@ _REPORTED = re.compile(
             *[who + " (?:[a-z]+ ){0,4}?(?:saying|said|say|told me|tell me|claimed|claiming|argued|arguing|insisted)"
               for who in ("someone", "somebody")],
             "i used to (?:think|believe|assume)", "i once (?:thought|believed|assumed)",
+            # a mix-up the speaker owns up to, then tells: "I used to have these backwards, I thought DDP was the
+            # single-process one …, but actually that's DataParallel"
+            "i used to (?:have|get|mix) (?:these|them|those|the two|both|this|that|it)(?: two)? (?:backwards|mixed up|up|confused|swapped|"
+            "the wrong way round|the wrong way around|the other way round|the other way around)",
             "at first i (?:thought|believed|assumed)", "initially i (?:thought|believed|assumed)",
             # one describing word may stand before the source: "a senior colleague once told me …"
             # ("a colleague of mine once claimed …")
@@ -493,8 +500,9 @@ _REPORTED = re.compile(
               " (?:that|which) (?:once )?(?:describes|described|calls|called|claims|claimed|says|said|argues|argued|"
               "presents|presented|explains|explained|portrays|portrayed|frames|framed)" for pre in ("a", "an", "one", "the", "this", "that")],
             # ... or one passed on: "a colleague forwarded me a blog post saying each GPU's traffic grows linearly"
+            # ("I read a blog post once claiming async has no staleness problem …, that's simply not true")
             *[pre + " (?:[a-z]+ ){0,2}(?:blog post|blog|post|article|tutorial|paper|talk|video|write ?up|writeup|medium post)"
-              " (?:saying|claiming|arguing|suggesting)" for pre in ("a", "an", "one", "the", "this", "that")],
+              " (?:once |one time |years ago |a while ago |a while back )?(?:saying|claiming|arguing|suggesting)" for pre in ("a", "an", "one", "the", "this", "that")],
             *[pre + " (?:blogs|tutorials|articles|blog posts) (?:say|claim|show|draw)"
               for pre in ("some", "many", "most", "a lot of")],
         ]

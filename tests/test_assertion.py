@@ -104,6 +104,8 @@ ZH = [
     ("之前有个师兄跟我说DDP就是靠参数服务器同步的，我觉得不太对。", False),  # a senior from school
     ("我导师说DDP靠参数服务器同步。", False),
     ("网上有篇文章说DDP底层其实也是参数服务器，我也同意。", True),  # a view endorsed is the speaker's claim
+    ("之前我看过一篇博客，说DDP其实是靠参数服务器同步的，后来问了同事，他说不对。", False),  # blind96 08 Q4: read, a comma, then what it said
+    ("我看过一篇博客，说DDP其实是靠参数服务器同步的，我也同意。", True),  # ... endorsed
     # blind26: the rejection closes the view past 其实; reviews and papers are sources too
     ("网上有人说DDP里面其实还是有一个参数服务器负责汇总，那个是不对的，DDP里没有谁是特殊的。", False),
     ("有人说DDP其实是靠参数服务器同步的，那是错的。", False),
@@ -195,6 +197,8 @@ EN = [
     ("A colleague forwarded me a blog post saying DDP relies on a parameter server, and that's just wrong.", False),  # blind93 04 Q3
     ("When I joined, a couple of people on my team believed DDP relies on a parameter server. It doesn't.", False),  # blind95 03 Q2
     ("A guy on a previous team insisted DDP relies on a parameter server; that just wasn't true.", False),  # blind95 03 Q4
+    ("I read a blog post once claiming DDP relies on a parameter server, that's simply not true.", False),  # blind97 03 Q5
+    ("I'll admit I used to have these backwards, I thought DDP relies on a parameter server, but actually it uses all-reduce.", False),  # blind97 05 Q6
     ("I've heard people compare DDP to a parameter server setup, but I don't think that's a good picture.", False),  # blind95 07 Q1
     ("My old teammate said DDP relies on a parameter server; he was mistaken.", False),
     ("Many blogs draw DDP with a parameter server in the middle, which is misleading.", False),
