@@ -566,6 +566,11 @@ class Doc:
         a cue in a gap ("DDP不是单进程" for "ddp..单进程") negates it."""
         last = self._gapped.get((s, e))
         if last is None:
+            if self.scopes.has_cue(s, s + 1) and not self.scopes.has_cue(s - 7, s):
+                # a term that opens with its own cue ("no master", "没有中心") is not denied by a cue further
+                # back whose scope runs on through a list: "DDP has no parameter server and no master" says
+                # both; only a cue right before it ("不是没有中心", "isn't no master") denies it
+                return False
             return self.scopes.is_negated(s, s + 1)
         return self.scopes.is_negated(s, s + 1) or self.scopes.has_cue(s + 1, last)
 
