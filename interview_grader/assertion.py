@@ -474,12 +474,16 @@ _REPORTED = re.compile(
             "some (?:people )?(?:say|claim) that",
             # a person placed by their team or job: "a couple of people on my team believed DDP had a hidden master",
             # "A guy on a previous team insisted async converges exactly like sync"
-            *[who + " (?:on|in|at|from) [^,.;!?]{1,30}? (?:believed|believe|thought|think|assumed|insisted|said|claimed|argued|"
-              "told me|was convinced|were convinced|swore)"
+            # ("A guy on my team once described it as single-core versus multi-core CPU, … but it's misleading")
+            *[who + " (?:on|in|at|from) [^,.;!?]{1,30}? (?:once )?(?:believed|believe|thought|think|assumed|insisted|said|claimed|argued|"
+              "told me|was convinced|were convinced|swore|described [^,.;!?]{1,30}? as|compared [^,.;!?]{1,30}? to|called it)"
               for who in ("people", "a guy", "a colleague", "a person", "a teammate", "a manager", "a lead", "someone", "one guy")],
             # someone met somewhere: "I remember someone at a meetup saying there's a master node in the ring"
             *[who + " (?:[a-z]+ ){0,4}?(?:saying|said|say|told me|tell me|claimed|claiming|argued|arguing|insisted)"
               for who in ("someone", "somebody")],
+            # one of a group: "one of the senior folks told me data parallel means each GPU learns a different part"
+            "one of (?:the |my |our )?(?:[a-z]+ )?(?:folks|people|guys|engineers|colleagues|seniors|leads|teammates|coworkers|devs|"
+            "developers|researchers|interviewers) (?:once )?(?:told me|said|says|claimed|insisted|argued|thought|believed|was convinced)",
             "i used to (?:think|believe|assume)", "i once (?:thought|believed|assumed)",
             # a mix-up the speaker owns up to, then tells: "I used to have these backwards, I thought DDP was the
             # single-process one …, but actually that's DataParallel"
@@ -491,7 +495,7 @@ _REPORTED = re.compile(
             # ("my old manager liked to say …", "a former lead kept saying …")
             *[pre + " (?:[a-z]+ )?(?:colleague|friend|coworker|teammate|blog|tutorial|article|manager|boss|lead|tech lead|team lead|"
               "supervisor|advisor|professor|mentor) (?:of (?:mine|ours) )?(?:once )?"
-              "(?:said|says|claimed|claims|told me|wrote|writes|thinks|thought|argued|argues|insisted|insists|was convinced|is convinced|"
+              "(?:said|says|claimed|claims|told me|wrote|writes|thinks|thought|assumed|believed|argued|argues|insisted|insists|was convinced|is convinced|"
               "liked to say|likes to say|used to say|would say|kept saying|keeps saying|always said|always says)"
               for pre in ("a", "one", "my")],
             # a written source and what it says of the subject: "a well-known blog post that describes DDP as …",
@@ -502,7 +506,8 @@ _REPORTED = re.compile(
             # ... or one passed on: "a colleague forwarded me a blog post saying each GPU's traffic grows linearly"
             # ("I read a blog post once claiming async has no staleness problem …, that's simply not true")
             *[pre + " (?:[a-z]+ ){0,2}(?:blog post|blog|post|article|tutorial|paper|talk|video|write ?up|writeup|medium post)"
-              " (?:once |one time |years ago |a while ago |a while back )?(?:saying|claiming|arguing|suggesting)" for pre in ("a", "an", "one", "the", "this", "that")],
+              " (?:(?:once|one time|years ago|a while ago|a while back|going around|going round|doing the rounds|making the rounds|circulating) ){0,2}"
+              "(?:saying|claiming|arguing|suggesting)" for pre in ("a", "an", "one", "the", "this", "that")],
             *[pre + " (?:blogs|tutorials|articles|blog posts) (?:say|claim|show|draw)"
               for pre in ("some", "many", "most", "a lot of")],
         ]
@@ -515,7 +520,10 @@ _REPORTED = re.compile(
 # or the sentence before when it opens its own sentence.  Chinese cues count only at
 # the start of a clause (不对 inside 不对称 / 不对齐, or "这种说法不对", is no retraction).
 _RETRACT = re.compile(
-    _by_first("不对不对|不对(?![齐称应等劲的])|说错了|说反了|搞反了|弄反了|记反了|口误|纠正一下|更正一下|不是不是".split("|"), words=False)
+    _by_first("不对不对|不对(?![齐称应等劲的])|说错了|说反了|搞反了|弄反了|记反了|口误|纠正一下|更正一下|不是不是".split("|")
+              # the earlier words named ("嗯，前面说得不准确，单卡其实也是…"), or a correction announced ("……等一下，应该说只有同步模式下才是这样")
+              + "前面说得不准确|前面说的不准确|前面说得不对|前面说的不对|前面说错了|刚才说得不准确|刚才说的不准确|刚才说得不对|刚才说的不对|刚才说错了|我收回|等一下,应该说|等等,应该说".split("|"),
+              words=False)
     + "|"
     + _by_first([
         "actually,? no", "no,? wait", "wait,? no", "sorry,? that'?s (?:wrong|not right|not true)",
@@ -537,7 +545,7 @@ _RETRACT_LEAD = " ,哦噢啊嗯呃我"
 # what may open a sentence before a retraction cue and still leave the cue opening it:
 # "… grows with N... no, scratch that", "Oh wait, no, …", "嗯，不对"
 # (a closing quote left over from the sentence before, and a linking "and", too: '"DP splits the model..." and caught myself')
-_LEAD_IN = re.compile(r"(?:[\s,.…—!\"')]|(?:no|oh|wait|sorry|um+|uh+|hmm+|ok|okay|well|actually|hang on|hold on|and|then)\b)*")  # may stand between a clause start and a Chinese cue ("哦不对", "我说错了")
+_LEAD_IN = re.compile(r"(?:[\s,.…—!\"')嗯呃哦噢啊额唔]|(?:no|oh|wait|sorry|um+|uh+|hmm+|ok|okay|well|actually|hang on|hold on|and|then|等一下|等等|等下)\b)*")  # may stand between a clause start and a Chinese cue ("哦不对", "我说错了")
 # A sentence ending in "?" that is still a claim: a belief stated with rising intonation
 # ("I think sync means everyone waits, so async is faster?") or with a tag ("…, right?", "…对吧?").
 _HEDGED_CLAIM = re.compile(

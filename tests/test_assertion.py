@@ -106,6 +106,11 @@ ZH = [
     ("网上有篇文章说DDP底层其实也是参数服务器，我也同意。", True),  # a view endorsed is the speaker's claim
     ("之前我看过一篇博客，说DDP其实是靠参数服务器同步的，后来问了同事，他说不对。", False),  # blind96 08 Q4: read, a comma, then what it said
     ("我看过一篇博客，说DDP其实是靠参数服务器同步的，我也同意。", True),  # ... endorsed
+    # a retraction opening a sentence after a filler, or announced (blind100)
+    ("DDP靠参数服务器同步。嗯，前面说得不准确，DDP里没有服务器。", False),
+    ("DDP靠参数服务器同步……等一下，不对，DDP是all-reduce。", False),
+    ("DDP靠参数服务器同步……等一下，应该说只有老的框架是这样。", False),
+    ("DDP靠参数服务器同步。嗯，然后每一步都要同步。", True),  # a filler alone takes nothing back
     # blind26: the rejection closes the view past 其实; reviews and papers are sources too
     ("网上有人说DDP里面其实还是有一个参数服务器负责汇总，那个是不对的，DDP里没有谁是特殊的。", False),
     ("有人说DDP其实是靠参数服务器同步的，那是错的。", False),
@@ -199,6 +204,10 @@ EN = [
     ("A guy on a previous team insisted DDP relies on a parameter server; that just wasn't true.", False),  # blind95 03 Q4
     ("I read a blog post once claiming DDP relies on a parameter server, that's simply not true.", False),  # blind97 03 Q5
     ("I'll admit I used to have these backwards, I thought DDP relies on a parameter server, but actually it uses all-reduce.", False),  # blind97 05 Q6
+    ("One of the senior folks told me DDP relies on a parameter server. That's not right though.", False),  # blind99 02 Q1
+    ("There was a blog post going around a while ago arguing that DDP relies on a parameter server. I don't buy it.", False),  # blind99 04 Q3
+    ("A guy on my team once described DDP as relying on a parameter server, but it's misleading.", False),  # blind99 07 Q5
+    ("A colleague once assumed DDP relies on a parameter server, but it doesn't.", False),  # blind101 04 Q1
     ("I've heard people compare DDP to a parameter server setup, but I don't think that's a good picture.", False),  # blind95 07 Q1
     ("My old teammate said DDP relies on a parameter server; he was mistaken.", False),
     ("Many blogs draw DDP with a parameter server in the middle, which is misleading.", False),
@@ -347,6 +356,11 @@ NO_MASTER = Pattern(all=["ring", "no master|没有主节点"], polarity="negated
         ("没有主节点的 ring 里，每张卡地位相同。", False),
         # a cue of its own still negates the ring
         ("It is not a ring with no master.", True),
+        # nor does a cue further back whose scope runs on through a list (blind99 04 Q2, blind101 04 Q5)
+        ("DDP has no parameter server and no master: the ring is flat.", False),
+        ("DDP 没有参数服务器，也没有主节点，ring 里每张卡地位相同。", False),
+        # a cue right before the term denies it
+        ("The ring isn't no master.", True),
     ],
 )
 def test_a_cue_inside_one_item_does_not_negate_another(text, expected):
