@@ -188,7 +188,7 @@ _TURN = re.compile(
 # 这是不对的"): the view runs to the rejection, past turn words inside it (其实 there is the view's own).
 _REJECTED = re.compile(
     r"(?<=[,;:—\s])\s*(?:"
-    + _by_first("这是不对的|这是错的|这是错误的|这不对|这个不对|这种说法不对|这个说法不对|这种说法是错的|这个说法是错的|"
+    + _by_first("不是的|并不是这样|不是这样的|不是这么回事|这是不对的|这是错的|这是错误的|这不对|这个不对|这种说法不对|这个说法不对|这种说法是错的|这个说法是错的|"
               # "网上有人说环里其实有个主节点，那个是不对的" / "有些综述把 PS 描述成…，这是误读"
               "那个是不对的|那个不对|那是不对的|那是错的|那是错误的|这个是不对的|这个是错的|这是误读|这是误解|那是误读|那是误解|"
               # two views rejected at once: "常有人说它靠参数服务器同步或者每步平均一次权重，这两种说法都不对：DDP里…"
@@ -377,7 +377,7 @@ _REPORTED = re.compile(
         + ["一直以为", "原来以为", "之前以为", "以前以为", "本来以为", "曾经以为", "当时以为"]
         + [pre + "(?:也)?(?:以为|觉得|认为|理解的是|理解成|理解为|的理解是)" for pre in ("一开始", "刚开始", "最开始", "起初", "起先", "开始我")]
         # a view reported from someone else or from the web: 有个同事说 … / 网上不少博客写的是 …
-        + [pre + "(?:同事|朋友|同学|前辈|领导|博主|面试官)(?:也)?(?:说|认为|觉得|讲过|跟我说)"
+        + [pre + "(?:同事|朋友|同学|前辈|领导|博主|面试官|实习生|新同事|新同学|组员|队友|小伙伴|同行|架构师)(?:也)?(?:说|认为|觉得|讲过|跟我说)"
            for pre in ("有个", "有位", "有的", "一个", "我的", "之前有个", "以前有个", "有")]
         # ... or someone senior from school or the team: 之前有个师兄跟我说 … / 我导师说 …
         + [pre + "(?:师兄|师姐|学长|学姐|导师|老师|mentor|组里的人|组里的同事)(?:也)?(?:说|认为|觉得|讲过|跟我说|和我说|告诉我)"
@@ -402,6 +402,9 @@ _REPORTED = re.compile(
            for pre in _ZH_WHO.split("|")]
         # ... or told to someone else: 之前组里有个同事跟新人讲，说数据并行就是把模型拆到多张卡上，这个其实说反了
         + [pre + "(?:跟|和|对|给)[^,。!?;\n]{1,6}?(?:讲|说)" for pre in ("有个同事", "有位同事", "同事", "有人", "前辈", "组里有人")]
+        # an analogy others like to draw: 有的同学喜欢拿CPU单核、多核来类比，我觉得不太贴切
+        + [pre + "(?:同学|人|同事|朋友)?(?:喜欢|会|习惯|总|常|总是)?拿[^,。!?;\n]{1,16}?(?:来)?(?:类比|比喻|打比方|作比|比作)"
+           for pre in ("有的", "有些", "很多", "不少", "一些", "有人")]
         # hearsay with its source: 听别人说 … / 听同事说 … (not the candidate's own hedge 我听说)
         + ["听(?:别人|人家|同事|朋友|同学|前辈|人)(?:也)?说"]
         # a source the speaker read, then what it said, after a comma: 之前我看过一篇博客，说 … 后来问了同事，他说不对
@@ -438,7 +441,8 @@ _REPORTED = re.compile(
             # (one describing word may stand before them: "some textbook diagrams draw every GPU sending to …")
             *[pre + " (?:[a-z]+ )?(?:diagrams|figures|pictures|illustrations|slides)(?: online| on the web| on the internet| out there)? (?:draw|show|depict|picture|present|render)"
               for pre in ("some", "many", "most", "a lot of", "plenty of")],
-            f"people (?:{_EN_PEOPLE}|{_EN_VIEW})", f"candidates (?:{_EN_PEOPLE}|{_EN_VIEW})",
+            # (not the comparison "easier than people think": the speaker's own claim)
+            f"p(?<!than p)eople (?:{_EN_PEOPLE}|{_EN_VIEW})", f"candidates (?:{_EN_PEOPLE}|{_EN_VIEW})",
             "the myth (?:is )?that", "myth (?:is )?that", "contrary to popular belief",
             # a description met somewhere, or a claim going round: "I've seen it described as if each worker owns a
             # piece of the model …", "A claim I hear a lot is that async converges exactly like sync"

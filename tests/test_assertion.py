@@ -106,6 +106,10 @@ ZH = [
     ("网上有篇文章说DDP底层其实也是参数服务器，我也同意。", True),  # a view endorsed is the speaker's claim
     ("之前我看过一篇博客，说DDP其实是靠参数服务器同步的，后来问了同事，他说不对。", False),  # blind96 08 Q4: read, a comma, then what it said
     ("我看过一篇博客，说DDP其实是靠参数服务器同步的，我也同意。", True),  # ... endorsed
+    # blind98: an intern's view corrected, an analogy others like to draw, a view checked and found wrong ("不是的")
+    ("之前组里有个实习生说，DDP就是靠参数服务器同步的，我当时就纠正他了。", False),
+    ("有的同学喜欢拿参数服务器来类比DDP，我觉得不太贴切。", False),
+    ("我们组有人说DDP底下其实也是一个参数服务器，我专门去查过，不是的。", False),
     # a retraction opening a sentence after a filler, or announced (blind100)
     ("DDP靠参数服务器同步。嗯，前面说得不准确，DDP里没有服务器。", False),
     ("DDP靠参数服务器同步……等一下，不对，DDP是all-reduce。", False),
@@ -204,6 +208,7 @@ EN = [
     ("A guy on a previous team insisted DDP relies on a parameter server; that just wasn't true.", False),  # blind95 03 Q4
     ("I read a blog post once claiming DDP relies on a parameter server, that's simply not true.", False),  # blind97 03 Q5
     ("I'll admit I used to have these backwards, I thought DDP relies on a parameter server, but actually it uses all-reduce.", False),  # blind97 05 Q6
+    ("It is simpler than people think: DDP relies on a parameter server.", True),  # a comparison, not a view reported (blind101 01 Q5)
     ("One of the senior folks told me DDP relies on a parameter server. That's not right though.", False),  # blind99 02 Q1
     ("There was a blog post going around a while ago arguing that DDP relies on a parameter server. I don't buy it.", False),  # blind99 04 Q3
     ("A guy on my team once described DDP as relying on a parameter server, but it's misleading.", False),  # blind99 07 Q5
