@@ -230,6 +230,10 @@ def test_a_correct_clause_beside_a_wrong_one_still_counts(rubric):
          "At my last job we moved everything to Kubernetes and set up a weekly sync with the stakeholders.", "off-topic"),
         ("单机单卡和单机多卡训练有什么区别？", "我们团队今年主要在做招聘和绩效流程的梳理，周会也改成了双周。", "off-topic"),
         ("请您谈谈单机单卡和单机多卡训练的区别。", "我之前负责的项目非常重视训练效率，最终得到了领导的认可。", "off-topic"),
+        # syncing of data between systems, pulled and pushed: a homonym answer (blind99 05 Q5)
+        ("How are model parameters synchronized across workers in distributed training?",
+         "Sync is a big deal for us. A nightly job pulls the new structures, removes duplicates and pushes everything to "
+         "the feature store, so the assay results and the model registry are all in sync by six in the morning.", "off-topic"),
     ],
 )
 def test_empty_talk_on_a_comparison_is_an_attempt(rubric, question, answer, status):
