@@ -234,10 +234,15 @@ _QUOTE_REJECTED = re.compile(
 # "网上有文章说 …，我也同意", "我看过一篇博客说 …，我们自己做实验也是这样"): the view is the speaker's own claim.
 _ENDORSED = re.compile(
     _by_first("我同意|我也同意|我挺同意|我很同意|我赞同|我也赞同|我认同|我也认同|我也这么认为|我也是这么认为|我也这么觉得|我也是这么觉得"
-              "|也是这样|确实是这样|确实如此|事实也是如此".split("|"), words=False)
+              "|也是这样|确实是这样|确实如此|事实也是如此"
+              # ("我记得师兄跟我讲过……我觉得他说的应该没错")
+              "|他说的没错|他说得没错|他说的应该没错|他说得对|他说的对|她说的没错|她说得对|说得没错|说的没错".split("|"), words=False)
     + "|"
     + _by_first("i agree|i totally agree|i fully agree|i'd agree|i would agree|i agreed|and i agree|i think so too|i think that's right|i think they're right|i think it's right"
-                "|that matches what we saw|which matches what we saw|that matches our experience|which matches our experience|that's been my experience too".split("|"))
+                "|that matches what we saw|which matches what we saw|that matches our experience|which matches our experience|that's been my experience too"
+                # ("My tech lead told me …, and I think he's right")
+                "|i think he's right|i think she's right|i think he was right|i think she was right|he's right|she's right|he was right|she was right"
+                "|they're right|they were right".split("|"))
 )
 
 # A reviewer's note of what was left out ("Did not mention DistributedSampler, set_epoch or gradient
@@ -656,9 +661,12 @@ class Scopes:
     _cues: tuple[int, ...] = field(repr=False, compare=False, default=())  # sorted cue starts
     _cue_ends: tuple[int, ...] = field(repr=False, compare=False, default=())  # scope start of each cue
     _clause_starts: tuple[int, ...] = field(repr=False, compare=False, default=())
+    # views the speaker reports and then endorses ("My tech lead told me …, and I think he's right"): the speaker's
+    # claim, so the words that report it do not exclude it either (see matcher.Doc.find)
+    endorsed: tuple[tuple[int, int], ...] = ()
 
     @classmethod
-    def build(cls, sentences, clauses, negated, void, worries=(), inner=()) -> "Scopes":
+    def build(cls, sentences, clauses, negated, void, worries=(), inner=(), endorsed=()) -> "Scopes":
         negated = sorted(negated)  # so (cue start, scope start) pairs are sorted too
         void = sorted(void)
         worries = sorted(worries)
@@ -669,7 +677,12 @@ class Scopes:
             _neg=_Union([(a, b) for _, a, b in negated]), _void=_Union(void), _worry=_Union(worries),
             _inner=_Union(inner), _cues=tuple([c for c, _, _ in negated]),
             _cue_ends=tuple([a for _, a, _ in negated]), _clause_starts=tuple([a for a, _ in clauses]),
+            endorsed=tuple(sorted(endorsed)),
         )
+
+    def is_endorsed(self, pos: int) -> bool:
+        """Does ``pos`` lie in a reported view the speaker endorses?"""
+        return any(a <= pos < b for a, b in self.endorsed)
 
     def is_negated(self, start: int, end: int | None = None) -> bool:
         """Is the occurrence [start, end) under negation?
@@ -788,6 +801,7 @@ def analyse(text: str, question: str | None = None) -> Scopes:
     negated.extend(_elliptic_negations(text, clauses))
 
     sentence_starts = None
+    endorsed: list[tuple[int, int]] = []
     for m in _REPORTED.finditer(text):
         if sentence_starts is None:
             sentence_starts = [a for a, _ in sentences]
@@ -802,6 +816,7 @@ def analyse(text: str, question: str | None = None) -> Scopes:
         if own:
             end = own.start()
         if not rej and _ENDORSED.search(text, m.end(), s_end):
+            endorsed.append((m.start(), s_end))
             continue  # "a blog post said X, and I agree with that": X is the speaker's claim
         void.append((m.start(), max(end, m.end())))
 
@@ -854,7 +869,7 @@ def analyse(text: str, question: str | None = None) -> Scopes:
             if ls >= 6 and 200 * min(ls, lq) > 84 * (ls + lq) and _fuzz().ratio(s, q) >= 85:
                 void.append((a, b))
 
-    return Scopes.build(sentences, clauses, negated, void, worries, inner)
+    return Scopes.build(sentences, clauses, negated, void, worries, inner, endorsed)
 
 
 _STRIP = " \t\r\n。.!?;,"

@@ -782,6 +782,8 @@ class Doc:
                         continue
                 if none_occ is None:
                     none_occ = [self.occurrences(spec, compiler) for spec in pattern.none]
+                    if sc.endorsed:
+                        none_occ = self._unendorsed(pattern.none, none_occ, compiler)
                 if any(
                     a <= s < b and (pattern.polarity == "any" or not (strict(s) or self.negated(s, e)))
                     for occ in none_occ
@@ -796,6 +798,20 @@ class Doc:
                 end = max(e for _, e in chosen)
                 return Hit(start, end, *self._evidence(start, end))
         return None
+
+    def _unendorsed(self, specs, none_occ, compiler: Compiler) -> list[list[tuple[int, int]]]:
+        """The exclusions without the words that report a view the speaker then endorses: in "My tech lead told me
+        the server keeps everyone on the latest parameters, and I think he's right" the claim is the speaker's, and
+        "told me" excludes nothing."""
+        reporting = None
+        out = []
+        for spec, occ in zip(specs, none_occ):
+            if "@reported_view" in spec and occ:
+                if reporting is None:
+                    reporting = set(self.occurrences("@reported_view", compiler))
+                occ = [(s, e) for s, e in occ if not ((s, e) in reporting and self.scopes.is_endorsed(s))]
+            out.append(occ)
+        return out
 
     def _negated_by_item(self, s: int, e: int, others: list[list[tuple[int, int]]]) -> bool:
         """Is [s, e) negated only by cues that are part of another item's own words?  ("There is

@@ -394,3 +394,22 @@ def test_a_term_starting_at_a_negator_keeps_its_own_wording():
     """"不能保证" inside "并不能保证" starts at the negator 不: it carries its own negation and is not
     negated again by the cue 并不 it overlaps (a pattern excluding "不能保证" must still see it)."""
     assert asserted("DDP并不能保证参数服务器一致。", Pattern(all=["@ddp", "不能保证..@ps"]))
+
+
+REPORTING = {**LEX, "reported_view": ["told me|跟我说"]}
+CLAIM_NOT_REPORTED = Pattern(all=["@ddp", "@ps"], none=["@reported_view"])
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        # a view reported and endorsed is the speaker's: the words that report it exclude nothing (blind99 03 Q5, blind94 07 Q4)
+        ("My tech lead told me DDP relies on a parameter server, and I think he's right.", True),
+        ("我师兄跟我说DDP靠参数服务器同步，我觉得他说的应该没错。", True),
+        # ... while one reported and rejected, or only reported, stays excluded
+        ("My tech lead told me DDP relies on a parameter server, and that's wrong.", False),
+        ("My tech lead told me DDP relies on a parameter server.", False),
+    ],
+)
+def test_an_endorsed_view_is_not_excluded_by_its_reporting_words(text, expected):
+    assert (Doc.of(text).find(CLAIM_NOT_REPORTED, Compiler(REPORTING)) is not None) is expected
