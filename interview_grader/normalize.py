@@ -167,6 +167,10 @@ def fold(source: str, base: int = 0) -> Folded:
         offs = keep_o
     if _has_cjk(text):
         text, offs = _simplify_mapped(text, offs)
+        if "平行" in text:
+            # Taiwan and Hong Kong say 平行 for parallel computing (資料平行, 模型平行, 管線平行) where the
+            # mainland, and the rubric, say 并行; OpenCC leaves it (same length: the offsets stand)
+            text = text.replace("平行", "并行")
     return Folded(text=text, offsets=offs, base=base)
 
 
