@@ -236,7 +236,11 @@ _ENDORSED = re.compile(
     _by_first("我同意|我也同意|我挺同意|我很同意|我赞同|我也赞同|我认同|我也认同|我也这么认为|我也是这么认为|我也这么觉得|我也是这么觉得"
               "|也是这样|确实是这样|确实如此|事实也是如此"
               # ("我记得师兄跟我讲过……我觉得他说的应该没错")
-              "|他说的没错|他说得没错|他说的应该没错|他说得对|他说的对|她说的没错|她说得对|说得没错|说的没错".split("|"), words=False)
+              "|他说的没错|他说得没错|他说的应该没错|他说得对|他说的对|她说的没错|她说得对|说得没错|说的没错"
+              # ("我之前在知乎上看过一篇文章，里面说…。我觉得这个说法是对的")
+              "|这个说法是对的|这个说法没错|这种说法是对的|这种说法没错|这个说法挺对|说法是对的"
+              # ("我们组长说过，异步训练和同步训练的收敛是一样的…，我也觉得是这样")
+              "|我也觉得是这样|我也认为是这样|我觉得也是这样|我也觉得对|我也觉得没错".split("|"), words=False)
     + "|"
     + _by_first("i agree|i totally agree|i fully agree|i'd agree|i would agree|i agreed|and i agree|i think so too|i think that's right|i think they're right|i think it's right"
                 "|that matches what we saw|which matches what we saw|that matches our experience|which matches our experience|that's been my experience too"
@@ -244,6 +248,10 @@ _ENDORSED = re.compile(
                 "|i think he's right|i think she's right|i think he was right|i think she was right|he's right|she's right|he was right|she was right"
                 "|they're right|they were right".split("|"))
 )
+
+# ... or endorsed at the start of the next sentence: "…里面说每个节点把梯度传给一个主节点。我觉得这个说法是对的，…"
+_ENDORSED_NEXT = re.compile(r"[\s。.!]*(?:(?:嗯|呃|所以|而且|and|so)[\s,]*)?(?:我觉得|我认为|我想|i think|i'd say)?[\s,]*(?:" + _ENDORSED.pattern + ")")
+
 
 # A reviewer's note of what was left out ("Did not mention DistributedSampler, set_epoch or gradient
 # buckets", "未提 set_epoch，也未提梯度分桶"): the list after the cue, to the sentence end or a turn, states nothing.
@@ -259,7 +267,9 @@ _UNSAID = re.compile(
 
 # The speaker taking the floor back inside a reported view's sentence: the view ends there.
 _OWN_VIEW = re.compile(
-    _by_first("我认为|我觉得|我的看法是|我的理解是|我个人认为|我个人觉得|在我看来|依我看|我想说的是".split("|"), words=False)
+    _by_first("我认为|我觉得|我的看法是|我的理解是|我个人认为|我个人觉得|在我看来|依我看|我想说的是"
+              # ("我们组长说这个过程没有中心节点，但我自己的理解不太一样：…")
+              "|我自己的理解|我自己的看法|我自己认为|我自己觉得".split("|"), words=False)
     + "|"
     + _by_first("i think|i believe|i'd say|i would say|in my view|in my opinion|in my experience|my take is|my view is".split("|"))
 )
@@ -368,7 +378,7 @@ def _who(who: str, then: str) -> list[str]:
 _REPORTED = re.compile(
     _by_first(
         # (told to the speaker: "之前有人跟我说卡越多每张卡的通信量线性往上涨，这个说法不对")
-        _who(_ZH_WHO, "(?:跟我|和我|对我|同我)?" + _ZH_THINK)
+        _who(_ZH_WHO, "(?:之前|以前|当时|曾经|一直|也|还)?(?:跟我|和我|对我|同我)?" + _ZH_THINK)
         + ["误以为", "误认为", "误解为", "错误地认为"]
         # (?:常见的|一个常见的|典型的)?(?:误解|误区|错误观点|错误说法)(?:是|为|就是|:)?
         + [pre + "(?:误解|误区|错误观点|错误说法)(?:是|为|就是|:)?" for pre in ("常见的", "一个常见的", "典型的")]
@@ -379,7 +389,12 @@ _REPORTED = re.compile(
                                                           "听到过一种", "听过一种", "听到一种", "听说过一种", "看到过一种", "见过一种")]
         + ["我不同意", "我不认同", "我不赞同"]
         # a belief the speaker once held: 我一直以为 … / 原来以为 … (not the present-tense 我以为)
-        + ["一直以为", "原来以为", "之前以为", "以前以为", "本来以为", "曾经以为", "当时以为"]
+        + ["一直以为", "原来以为", "之前以为", "以前以为", "本来以为", "曾经以为", "当时以为", "原本以为", "原先以为"]
+        # someone else's belief, told: 之前组里有个新人问过我，他以为数据并行是…
+        + [who + "(?:当时|一直|原来|本来|还|就|也)?(?:以为|误以为)" for who in ("他", "她", "他们", "她们", "对方")]
+        # a senior's or a lead's saying, with no article before it: 实验室师兄一直说… / 我们组长说…
+        + [who + "(?:们)?(?:以前|之前|当时|一直|总|总是|常|经常|老|也)?(?:说|认为|觉得|讲过|跟我说|和我说|告诉我)"
+           for who in ("师兄", "师姐", "学长", "学姐", "导师", "前辈", "组长", "领导", "老板", "leader", "mentor")]
         + [pre + "(?:也)?(?:以为|觉得|认为|理解的是|理解成|理解为|的理解是)" for pre in ("一开始", "刚开始", "最开始", "起初", "起先", "开始我")]
         # a view reported from someone else or from the web: 有个同事说 … / 网上不少博客写的是 …
         + [pre + "(?:同事|朋友|同学|前辈|领导|博主|面试官|实习生|新同事|新同学|组员|队友|小伙伴|同行|架构师)(?:也)?(?:说|认为|觉得|讲过|跟我说)"
@@ -815,7 +830,7 @@ def analyse(text: str, question: str | None = None) -> Scopes:
         own = _OWN_VIEW.search(text, m.end(), end)  # "至于大家常说的 X，我认为…": the speaker's own claim
         if own:
             end = own.start()
-        if not rej and _ENDORSED.search(text, m.end(), s_end):
+        if not rej and (_ENDORSED.search(text, m.end(), s_end) or _ENDORSED_NEXT.match(text, s_end)):
             endorsed.append((m.start(), s_end))
             continue  # "a blog post said X, and I agree with that": X is the speaker's claim
         void.append((m.start(), max(end, m.end())))

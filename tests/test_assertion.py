@@ -110,6 +110,15 @@ ZH = [
     ("之前组里有个实习生说，DDP就是靠参数服务器同步的，我当时就纠正他了。", False),
     ("有的同学喜欢拿参数服务器来类比DDP，我觉得不太贴切。", False),
     ("我们组有人说DDP底下其实也是一个参数服务器，我专门去查过，不是的。", False),
+    # blind102, blind104: someone else's belief (他以为), one once held (原本以为), a senior's or a colleague's saying
+    ("之前组里有个新人问过我，他以为DDP靠参数服务器同步，其实不是。", False),
+    ("我原本以为DDP靠参数服务器同步，后来看了文档才知道没有。", False),
+    ("实验室师兄一直说DDP靠参数服务器同步，我们实测并不是这样。", False),
+    ("我同事之前说DDP靠参数服务器同步，其实不是。", False),
+    # ... the speaker's own view set against it, or the view endorsed, in the sentence or at the start of the next
+    ("我们组长说DDP没有参数服务器，但我自己的理解不太一样：DDP其实还是靠参数服务器同步的。", True),
+    ("我在知乎上看过一篇文章，里面说DDP靠参数服务器同步。我觉得这个说法是对的。", True),
+    ("我们组长说过，DDP靠参数服务器同步，我也觉得是这样。", True),
     # a retraction opening a sentence after a filler, or announced (blind100)
     ("DDP靠参数服务器同步。嗯，前面说得不准确，DDP里没有服务器。", False),
     ("DDP靠参数服务器同步……等一下，不对，DDP是all-reduce。", False),
