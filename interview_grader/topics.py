@@ -157,8 +157,19 @@ def _names_own_topic_before(question: str, at: int, goal: str | None, previous: 
     return any(head.find(c, rubric.compiler) for c in rubric.rubric.topic(own.topic_id).questions)
 
 
+# a behavioural question ("Tell me about a time you had to push back on a deadline … How did you handle it?",
+# "说一个你和同事意见不合的经历，你是怎么处理的？"): its "it" is the story it asks for, never the previous topic
+_BEHAVIOURAL = re.compile(
+    r"(?i:tell me about a time|tell us about a time|describe a time|describe a situation|give me an example of a time|"
+    r"a time when you|a time you|a situation where you|how did you handle|how did you deal with|how did you resolve)"
+    r"|(?:说一个|讲一个|举一个|分享一个|说说你|讲讲你)[^？?]{0,30}(?:经历|例子|情况|时候)|你是怎么处理的|你是如何处理的|你当时是怎么"
+)
+
+
 def _follow_up(question: str, goal: str | None, previous: str, rubric: LoadedRubric) -> TopicVote | None:
     """The vote for ``question`` read after the ``previous`` topic, or None."""
+    if _BEHAVIOURAL.search(question):
+        return None
     title = rubric.rubric.topic(previous).title
     m = _EN_BACK.search(question)
     s = _EN_BACK_SUBJECT.search(question) if m is None else None

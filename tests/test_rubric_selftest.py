@@ -147,6 +147,9 @@ def test_an_explicit_goal_line_maps_an_indirect_question(rubric):
         # marked as a follow-up: read after the previous topic
         ("追问：那异步呢，什么时候用？", "parameter-synchronization", "sync-vs-async-training"),
         ("Follow-up: why did you leave?", "parameter-synchronization", None),
+        # a behavioural question: its "it" is the story, whatever words it shares with the rubric (blind103 02 Q5)
+        ("Tell me about a time you had to push back on a deadline or a decision. How did you handle it?", "ring-allreduce", None),
+        ("说一个你和同事意见不合、不得不推回需求的经历，你是怎么处理的？", "parameter-server", None),
         # no previous topic to point back at
         ("How does PyTorch DDP compare to that?", None, None),
         # blind41: a short conditional or yes/no question carries the topic on, if it uses the rubric's words
