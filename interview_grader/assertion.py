@@ -246,11 +246,14 @@ _ENDORSED = re.compile(
                 "|that matches what we saw|which matches what we saw|that matches our experience|which matches our experience|that's been my experience too"
                 # ("My tech lead told me …, and I think he's right")
                 "|i think he's right|i think she's right|i think he was right|i think she was right|he's right|she's right|he was right|she was right"
-                "|they're right|they were right".split("|"))
+                "|they're right|they were right"
+                # ("I read a blog post that explained it …. And yeah, that matches how I understood it")
+                "|that matches how i understood it|that matches my understanding|which matches my understanding|that's how i understood it"
+                "|that's how i understand it".split("|"))
 )
 
 # ... or endorsed at the start of the next sentence: "…里面说每个节点把梯度传给一个主节点。我觉得这个说法是对的，…"
-_ENDORSED_NEXT = re.compile(r"[\s。.!]*(?:(?:嗯|呃|所以|而且|and|so)[\s,]*)?(?:我觉得|我认为|我想|i think|i'd say)?[\s,]*(?:" + _ENDORSED.pattern + ")")
+_ENDORSED_NEXT = re.compile(r"[\s。.!]*(?:(?:嗯|呃|所以|而且|and|so|yeah|yes|right)[\s,]*)*(?:我觉得|我认为|我想|i think|i'd say)?[\s,]*(?:" + _ENDORSED.pattern + ")")
 
 
 # A reviewer's note of what was left out ("Did not mention DistributedSampler, set_epoch or gradient
@@ -363,7 +366,7 @@ def _answered_worries(text: str, sentences, sentence_starts) -> list[tuple[int, 
 
 # Reported beliefs, voided up to the correction.
 _ZH_THINK = "(?:常|都|往往|经常|会|容易|坚持|一直|总|总是|老是)?(?:误|错误地)?(?:以为|认为|觉得|说|理解为|当成)"
-_EN_VIEW = "(?:think|believe|assume|say|claim|argue|insist|maintain|reckon|picture|imagine|act like|pretend|expect|describe|draw|treat|explain)"  # … a view
+_EN_VIEW = "(?:think|believe|assume|say|claim|argue|insist|maintain|reckon|picture|imagine|act like|pretend|expect|describe|draw|treat|explain|thought|believed|assumed|said|claimed|argued|insisted|described)"  # … a view
 _EN_WHO = "(?:people|engineers|candidates|folks|colleagues|coworkers|teammates|newcomers|juniors) (?:\\w+ )?" + _EN_VIEW
 _EN_SAID = "(?:often|commonly|widely|sometimes) (?:thought|believed|assumed|said|claimed)"
 _EN_PEOPLE = "(?:often|commonly|sometimes|usually|always) " + _EN_VIEW
@@ -501,10 +504,15 @@ _REPORTED = re.compile(
             # ("A guy on my team once described it as single-core versus multi-core CPU, … but it's misleading")
             *[who + " (?:on|in|at|from) [^,.;!?]{1,30}? (?:once )?(?:believed|believe|thought|think|assumed|insisted|said|claimed|argued|"
               "told me|was convinced|were convinced|swore|described [^,.;!?]{1,30}? as|compared [^,.;!?]{1,30}? to|called it)"
-              for who in ("people", "a guy", "a colleague", "a person", "a teammate", "a manager", "a lead", "someone", "one guy")],
+              for who in ("people", "a guy", "a colleague", "a person", "a teammate", "a manager", "a lead", "someone", "one guy",
+                          "a junior", "a senior", "an intern", "a new hire", "a coworker", "a friend")],
             # someone met somewhere: "I remember someone at a meetup saying there's a master node in the ring"
             *[who + " (?:[a-z]+ ){0,4}?(?:saying|said|say|told me|tell me|claimed|claiming|argued|arguing|insisted)"
               for who in ("someone", "somebody")],
+            # ("I remember a colleague describing PS as 'each worker trains its own piece'")
+            *[who + " (?:[a-z]+ ){0,3}?(?:describing|saying|claiming|arguing|insisting|explaining)"
+              for who in ("a colleague", "a coworker", "a teammate", "a friend", "my colleague", "my manager", "my boss", "a junior",
+                          "an intern")],
             # one of a group: "one of the senior folks told me data parallel means each GPU learns a different part"
             "one of (?:the |my |our )?(?:[a-z]+ )?(?:folks|people|guys|engineers|colleagues|seniors|leads|teammates|coworkers|devs|"
             "developers|researchers|interviewers) (?:once )?(?:told me|said|says|claimed|insisted|argued|thought|believed|was convinced)",
@@ -526,7 +534,12 @@ _REPORTED = re.compile(
             # "an article which calls …" (a view to be weighed: rejected or endorsed later in the sentence)
             *[pre + " (?:[a-z]+ ){0,2}(?:blog post|blog|post|article|tutorial|paper|talk|video|write ?up|writeup|medium post)"
               " (?:that|which) (?:once )?(?:describes|described|calls|called|claims|claimed|says|said|argues|argued|"
-              "presents|presented|explains|explained|portrays|portrayed|frames|framed)" for pre in ("a", "an", "one", "the", "this", "that")],
+              "presents|presented|explains|explained|portrays|portrayed|frames|framed|drew|draws|depicts|depicted|showed|shows)"
+              for pre in ("a", "an", "one", "the", "this", "that")],
+            # ... or one the speaker read: "A blog post I read claimed async converges exactly like sync"
+            *[pre + " (?:[a-z]+ ){0,2}(?:blog post|blog|post|article|tutorial|paper|talk|video|write ?up|writeup|medium post)"
+              " (?:i|we) (?:once )?(?:read|saw|found|came across|watched) (?:once )?(?:claimed|claims|said|says|argued|argues|suggested|stated)"
+              for pre in ("a", "an", "one", "the", "this", "that")],
             # ... or one passed on: "a colleague forwarded me a blog post saying each GPU's traffic grows linearly"
             # ("I read a blog post once claiming async has no staleness problem …, that's simply not true")
             *[pre + " (?:[a-z]+ ){0,2}(?:blog post|blog|post|article|tutorial|paper|talk|video|write ?up|writeup|medium post)"

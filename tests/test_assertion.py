@@ -217,6 +217,14 @@ EN = [
     ("A guy on a previous team insisted DDP relies on a parameter server; that just wasn't true.", False),  # blind95 03 Q4
     ("I read a blog post once claiming DDP relies on a parameter server, that's simply not true.", False),  # blind97 03 Q5
     ("I'll admit I used to have these backwards, I thought DDP relies on a parameter server, but actually it uses all-reduce.", False),  # blind97 05 Q6
+    # blind103, blind107: a junior placed by team, a colleague remembered describing, a blog post that drew it or that
+    # the speaker read, colleagues who assumed; and a blog's account endorsed in the next sentence
+    ("A junior on my team once described DDP as relying on a parameter server. That's not it at all.", False),
+    ("I remember a colleague describing DDP as relying on a parameter server, which is wrong.", False),
+    ("I remember a blog post that drew DDP with a parameter server in the middle; that picture is wrong.", False),
+    ("A blog post I read claimed DDP relies on a parameter server. I don't think that holds.", False),
+    ("Some colleagues assumed DDP relies on a parameter server; on our cluster it did not.", False),
+    ("I read a blog post that explained it well: DDP relies on a parameter server. And yeah, that matches how I understood it.", True),
     ("It is simpler than people think: DDP relies on a parameter server.", True),  # a comparison, not a view reported (blind101 01 Q5)
     ("One of the senior folks told me DDP relies on a parameter server. That's not right though.", False),  # blind99 02 Q1
     ("There was a blog post going around a while ago arguing that DDP relies on a parameter server. I don't buy it.", False),  # blind99 04 Q3
