@@ -439,7 +439,9 @@ def grade_answer(
         # a short admission that earns nothing names the topic's tools at most: "这个我说实话不太熟，平时都是直接调NCCL，
         # 没研究过" (it names NCCL, says nothing of the ring); "I'm not sure, but I think every node talks to a
         # central node" ventures a claim after all
-        admits = _is_hedged_non_answer(doc.text, rubric, HEDGE_MAX) and not _HEDGE_THEN_CLAIM.search(doc.text)
+        # (an admission that opens the answer counts whatever topic words it names: "I haven't worked with parameter
+        # servers myself, and I don't know enough to answer this one")
+        admits = _is_hedged_non_answer(doc.text, rubric) and not _HEDGE_THEN_CLAIM.search(doc.text)
         if admits or not _mentions_topic(doc, topic, rubric, qa.question.text):
             # "嗯，这个我确实不太清楚，抱歉" / "I blanked. I told him I don't know. He moved on." /
             # "honestly i don't know that one i've only used the default trainer so i'd have to pass"

@@ -485,3 +485,18 @@ def test_other_wrong_claims_cost_points_apart_from_the_misconceptions(rubric):
 
 def report_source(text: str) -> str:
     return parse_transcript(text, "t.txt").text
+
+
+@pytest.mark.parametrize(
+    "answer,status",
+    [
+        # an admission that opens the answer is no answer, whatever topic words it names (blind107 08 Q8)
+        ("I haven't worked with parameter servers myself, and I don't know enough to answer this one.", "no-answer"),
+        # ... while a claim ventured after it is graded
+        ("I haven't worked with parameter servers myself, but I think the server keeps every worker consistent.", "graded"),
+    ],
+)
+def test_an_opening_admission_that_names_the_topic_is_no_answer(rubric, answer, status):
+    text = f"Q1: How would you design a parameter-server setup for a sparse model?\nA: {answer}\n"
+    a = grade(parse_transcript(text, "t.txt"), rubric).answers[0]
+    assert a.status == status, (a.status, a.score)
