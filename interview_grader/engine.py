@@ -441,11 +441,12 @@ def grade_answer(
         # central node" ventures a claim after all
         # (an admission that opens the answer counts whatever topic words it names: "I haven't worked with parameter
         # servers myself, and I don't know enough to answer this one")
-        admits = _is_hedged_non_answer(doc.text, rubric) and not _HEDGE_THEN_CLAIM.search(doc.text)
+        hedged = _is_hedged_non_answer(doc.text, rubric)
+        admits = hedged and not _HEDGE_THEN_CLAIM.search(doc.text)
         if admits or not _mentions_topic(doc, topic, rubric, qa.question.text):
             # "嗯，这个我确实不太清楚，抱歉" / "I blanked. I told him I don't know. He moved on." /
             # "honestly i don't know that one i've only used the default trainer so i'd have to pass"
-            if (admits or _is_hedged_non_answer(doc.text, rubric) or _is_retold_non_answer(doc.text)
+            if (hedged or _is_retold_non_answer(doc.text)
                     or _is_spoken_non_answer(doc.text)):
                 return GradedAnswer(
                     **base, status="no-answer", score=0, grade=0, misconceptions=[], covered=[],
