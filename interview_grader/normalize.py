@@ -137,6 +137,10 @@ _TRANSLATE = _Table()
 # Deleted from the folded copy: a hyphen or underscore between two letters
 # (all-reduce -> allreduce) and a space after a space.
 _DELETE = re.compile(r"(?<=[^\W\d_])[-\u2010-\u2013_](?=[^\W\d_])|(?<= ) +")
+# ... except the hyphen of the adjective "data-parallel" ("a data-parallel group", "data-parallel training"),
+# which becomes a space: deleted, it would spell nn.DataParallel, the module (never hyphenated); not inside
+# "distributed-data-parallel", which is the module DDP
+_DATA_PARALLEL = re.compile(r"(?<![\w\-\u2010-\u2013])(data)[-\u2010-\u2013](?=parallel)")
 
 
 def fold(source: str, base: int = 0) -> Folded:
@@ -152,6 +156,8 @@ def fold(source: str, base: int = 0) -> Folded:
         lst = [base + i for i, f in enumerate(parts) for _ in f]
         lst.append(base + n)
         offs = lst
+    if "parallel" in text and _DATA_PARALLEL.search(text):
+        text = _DATA_PARALLEL.sub(r"\1 ", text)  # one character for one: the offsets stand
     if _DELETE.search(text):
         keep_c: list[str] = []
         keep_o: list[int] = []
@@ -178,5 +184,5 @@ def fold(source: str, base: int = 0) -> Folded:
 def fold_term(term: str) -> str:
     """Fold a rubric term the same way texts are folded."""
     if term.isascii():
-        return _DELETE.sub("", term.lower().replace("\t", " ").replace("\r", "\n"))
+        return _DELETE.sub("", _DATA_PARALLEL.sub(r"\1 ", term.lower().replace("\t", " ").replace("\r", "\n")))
     return fold(term).text

@@ -280,6 +280,22 @@ def test_typographic_apostrophes_fold_to_the_plain_one():
     assert source[slice(*f.to_source(i, i + 2))] == "’s"
 
 
+def test_the_adjective_data_parallel_does_not_fold_into_the_module_name():
+    from interview_grader.normalize import fold, fold_term
+
+    # "data-parallel" is the strategy; with its hyphen deleted it would spell nn.DataParallel
+    source = "In a Data-parallel group each rank; DataParallel and distributed-data-parallel differ."
+    f = fold(source)
+    assert f.text == "in a data parallel group each rank; dataparallel and distributeddataparallel differ."
+    i = f.text.index("data parallel group")
+    assert source[slice(*f.to_source(i, i + len("data parallel group")))] == "Data-parallel group"
+    assert fold_term("data-parallel training") == "data parallel training"
+    assert fold_term("distributed-data-parallel") == "distributeddataparallel"
+    c = Compiler({})
+    assert not Doc.of("Data-parallel training starts one process per GPU.").find(Pattern(all=["dataparallel"]), c)
+    assert Doc.of("Data-parallel training starts one process per GPU.").find(Pattern(all=["data parallel training"]), c)
+
+
 @pytest.mark.parametrize(
     "text,expected",
     [
