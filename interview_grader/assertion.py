@@ -39,7 +39,8 @@ _ABBR_DOT = r"\.(?<!(?<![a-z])i\.e\.)(?<!(?<![a-z])e\.g\.)"
 # (a closing quote or bracket may stand between the full stop and the space: 'only gradients travel." Added …')
 _AFTER_DOT = r"[\"')]*(?=\s|$|[^\x00-\x7f])"  # the quote closes the sentence it ends
 _SENT_END = re.compile(r"。|!|\?|\n|" + _ABBR_DOT + _AFTER_DOT + r"|……?")
-_CLAUSE_END = re.compile(r"。|!|\?|;|\n|,|:|，|" + _ABBR_DOT + _AFTER_DOT + r"|……?|、(?<=[^\x00-\x7f]、)")
+# (a dash set off by spaces parts two clauses: "that is not true - stale gradients slow it down")
+_CLAUSE_END = re.compile(r"。|!|\?|;|\n|,|:|，|" + _ABBR_DOT + _AFTER_DOT + r"|……?|、(?<=[^\x00-\x7f]、)| [-\u2013\u2014] (?=\S)")
 
 
 _CLAUSE_SPLIT = re.compile(f"({_CLAUSE_END.pattern})")  # split() keeps the separators
@@ -50,8 +51,8 @@ def _segments(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     """(_ranges(text, _SENT_END), _ranges(text, _CLAUSE_END)) in one scan.
 
     Every _SENT_END match is a _CLAUSE_END match (the extra clause ends are
-    single characters that cannot split a run of …), namely one that ends in
-    a character of _SENT_CHARS; so a sentence is a run of whole clause segments,
+    single characters, or a dash between spaces, that cannot split a run of …),
+    namely one that ends in a character of _SENT_CHARS; so a sentence is a run of whole clause segments,
     and it is blank iff they all are.  Of the separators only "\n" is blank.
     """
     parts = _CLAUSE_SPLIT.split(text)  # piece, separator, piece, ..., separator, piece
@@ -299,7 +300,7 @@ _ELLIPTIC_EN = (" does not", " doesn't", " did not", " didn't", " do not", " don
 _ELLIPTIC_TAIL = ("这个", "这种", "这样的", "这样", "那样的", "那样", "这一套", "这一层", " at all", " though", " either")
 _ELLIPTIC_LEAD = re.compile(r"\s*(?:(?:而|但是|但|可是|不过|反之|相反)|(?:but|while|whereas|and)\b)?\s*")
 _ELLIPTIC_LINK = ("则", "却", "就", "倒是", "反而", "这边", "那边")
-_CLAUSE_MARKS = " \t\n,。!?;:.…"
+_CLAUSE_MARKS = " \t\n,。!?;:.…-\u2013\u2014"
 _ASCII_WORD = re.compile(r"[a-z0-9][a-z0-9_.-]*")
 
 

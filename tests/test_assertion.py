@@ -331,6 +331,10 @@ def test_en_assertion_scope(text, expected):
         # ... while in one clause it does ("no such thing as X in ring"), and a later item negated always does
         ("there is no decentralised step in a ring.", True),
         ("ring里，其实并不是去中心化的。", True),
+        # a dash set off by spaces ends the clause that rejects what came before (blind113 06 Q4)
+        ("That is not true - ring allreduce is decentralised.", False),
+        ("That is not true – ring allreduce is decentralised.", False),
+        ("Ring allreduce is not decentralised - it needs a master.", True),
     ],
 )
 def test_negated_polarity(text, expected):
