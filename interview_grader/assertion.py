@@ -525,11 +525,12 @@ _REPORTED = re.compile(
             "at first i (?:thought|believed|assumed)", "initially i (?:thought|believed|assumed)",
             # one describing word may stand before the source: "a senior colleague once told me …"
             # ("a colleague of mine once claimed …")
-            # ("my old manager liked to say …", "a former lead kept saying …")
+            # ("my old manager liked to say …", "a former lead kept saying …", "a manager once expected higher accuracy …")
             *[pre + " (?:[a-z]+ )?(?:colleague|friend|coworker|teammate|blog|tutorial|article|manager|boss|lead|tech lead|team lead|"
               "supervisor|advisor|professor|mentor) (?:of (?:mine|ours) )?(?:once )?"
               "(?:said|says|claimed|claims|told me|wrote|writes|thinks|thought|assumed|believed|argued|argues|insisted|insists|was convinced|is convinced|"
-              "liked to say|likes to say|used to say|would say|kept saying|keeps saying|always said|always says)"
+              "liked to say|likes to say|used to say|would say|kept saying|keeps saying|always said|always says|"
+              "expected|was expecting|had expected|hoped for|had hoped for)"
               for pre in ("a", "one", "my")],
             # a written source and what it says of the subject: "a well-known blog post that describes DDP as …",
             # "an article which calls …" (a view to be weighed: rejected or endorsed later in the sentence)

@@ -210,6 +210,7 @@ EN = [
     ("A colleague once told me DDP relies on a parameter server, which is wrong.", False),
     ("A senior colleague once told me DDP relies on a parameter server. I doubt it.", False),  # source with an adjective
     ("My old manager liked to say DDP relies on a parameter server. In practice that's not true.", False),  # blind87 04 Q6
+    ("A manager once expected DDP to bring a parameter server with it, but what you get is all-reduce.", False),  # blind113 03 Q1
     ("I remember someone at a meetup saying DDP relies on a parameter server, but I don't think that's right.", False),  # blind89 03 Q3
     ("There's a sort of folk belief that DDP relies on a parameter server. That hasn't been my experience at all.", False),  # blind91 04 Q3
     ("A colleague forwarded me a blog post saying DDP relies on a parameter server, and that's just wrong.", False),  # blind93 04 Q3
