@@ -784,10 +784,14 @@ class Doc:
                     none_occ = [self.occurrences(spec, compiler) for spec in pattern.none]
                     if sc.endorsed:
                         none_occ = self._unendorsed(pattern.none, none_occ, compiler)
+                # a subject carried from the sentence before brings the rest of that sentence with it: "Only
+                # the synchronous mode gives every worker the same version; in async mode … It fits huge
+                # sparse models" keeps its "async" exclusion
+                lo = min(a, chosen[0][0])
                 if any(
-                    a <= s < b and (pattern.polarity == "any" or not (strict(s) or self.negated(s, e)))
+                    lo <= s < b and (pattern.polarity == "any" or not (strict(s) or self.negated(s, e)))
                     for occ in none_occ
-                    for s, e in occ[bisect_left(occ, (a, -1)):bisect_left(occ, (b, -1))]
+                    for s, e in occ[bisect_left(occ, (lo, -1)):bisect_left(occ, (b, -1))]
                 ):
                     continue  # an excluded concept is asserted here ("instead of the data" excludes nothing)
                 if len(eligible) > 1:

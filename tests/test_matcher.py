@@ -317,3 +317,19 @@ def test_a_sentence_pointing_back_takes_its_subject_from_the_one_before(text, ex
     assert (Doc.of(text).find(Pattern(all=["@ddp", "@ps"]), c) is not None) is expected
     # a pattern scoped to one clause never does
     assert (Doc.of(text).find(Pattern(all=["@ddp", "@ps"], scope="clause"), c) is not None) is (text == "DDP uses a parameter server.")
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("We moved to DDP last year. It uses a parameter server.", True),
+        # an exclusion in the sentence the subject is carried from, after the subject, still excludes (blind113 03 Q3)
+        ("We moved to DDP, but only in theory. It uses a parameter server.", False),
+        # ... and one before the subject does not: it belongs to another statement
+        ("In theory we moved to DDP. It uses a parameter server.", True),
+    ],
+)
+def test_a_carried_subject_brings_the_exclusions_that_follow_it(text, expected):
+    c = Compiler({"ps": ["参数服务器|parameter server"], "ddp": ["ddp"]})
+    pattern = Pattern(all=["@ddp", "@ps"], none=["in theory"])
+    assert (Doc.of(text).find(pattern, c) is not None) is expected
