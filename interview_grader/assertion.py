@@ -183,6 +183,8 @@ _TURN = re.compile(
     _by_first(r"而是|但是|但|其实|实际上|事实上|然而|反而|相反|所以|因此|因为|导致|从而|后来|而(?=[\u4e00-\u9fff])|嗯|啊|呃".split("|"), words=False)
     + "|"
     + _by_first("but|instead|rather|however|actually|in fact|in reality|whereas|while|so(?! that)|because|therefore|thus|which".split("|"))
+    # (and the arrow that notes write for "so": "async: push/pull without waiting -> stale grads")
+    + "|->|\u2192|=>"
 )
 
 # A reported view rejected at the end of its sentence ("网上有文章说 DDP 其实是拿 rank 0 当 server，

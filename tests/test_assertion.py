@@ -305,6 +305,9 @@ EN = [
     ("A picture I hear a lot in interviews, where DDP relies on a parameter server, is what it avoids.", False),
     ("People sometimes tell me DDP relies on a parameter server; it doesn't.", False),
     ("DDP is sometimes sold as relying on a parameter server; it does not.", False),  # blind71
+    # the arrow of notes ends a negation's scope as "so" does (blind115 06 Q5: "push/pull without waiting -> stale grads")
+    ("We push without waiting -> DDP relies on a parameter server.", True),
+    ("Without a barrier \u2192 DDP relies on a parameter server.", True),
 ]
 
 
