@@ -38,6 +38,11 @@ _POINTS_BACK = re.compile(
     r"(?:the (?:good|nice|great|best|main|bad|only) (?:thing|part|point) (?:about it )?is (?:that )?)?"
     r"(?:that one|this one|it|they)(?![a-z])"
 )
+# notes: a short line ending in a colon heads the bullet lines under it ("Sync:" / "- barrier each step -> the
+# straggler sets the pace"; "DDP:" / "- sync: after each optimizer step the weights are averaged")
+_HEADING = re.compile(r"\s*([^\s\-*•·].{0,38}?):\s*$")
+_BULLET = re.compile(r"\s*(?:[-*•·]|\d{1,2}[.)])\s")
+_NUMBER = re.compile(r"\s*\d{1,2}\.\s*")
 
 
 def _breaks_gap(gap: str) -> bool:
@@ -541,22 +546,38 @@ class Doc:
     _rx: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     # spans made of pieces with gaps -> where their last piece starts
     _gapped: dict[tuple[int, int], int] = field(default_factory=dict)
-    _carry: list[int | None] | None = None
+    _carry: list[tuple[int, int, bool] | None] | None = None
 
-    def carried(self) -> list[int | None]:
-        """Per sentence: the start of the sentence before it when this one opens with a word pointing back at
-        what that one named ("There's also tensor parallelism, where a matrix is split. That one needs very
-        little bandwidth"), else None.  A pattern's subject (its first item) may then be found in that sentence.
-        English only: Chinese 它 / 后者 carried this way flagged more wrongly than it found (16 labelled answers
-        further from their label, 6 closer), as 它 often stands for something other than the last subject."""
+    def carried(self) -> list[tuple[int, int, bool] | None]:
+        """Per sentence: the range of an earlier one its subject may come from, else None.  A pattern's subject
+        (its first item) may then be found there.
+
+        * The sentence before, when this one opens with a word pointing back at what that one named ("There's
+          also tensor parallelism, where a matrix is split. That one needs very little bandwidth").  English
+          only: Chinese 它 / 后者 carried this way flagged more wrongly than it found (16 labelled answers further
+          from their label, 6 closer), as 它 often stands for something other than the last subject.
+        * The heading of a list of notes, when this sentence is a bullet line under it ("Async:" / "- workers
+          push without waiting; others read params that are already a few updates old").
+
+        Each range comes with whether a match's evidence should reach back to it: the sentence before, yes (the
+        quote "… tensor parallelism … That one needs very little bandwidth" reads as one); a heading, no (the
+        bullets between would be quoted with it, and kept from earning points)."""
         got = self._carry
         if got is None:
             units = self.scopes.sentences
             t = self.text
-            got = [
-                units[i - 1][0] if i > 0 and _POINTS_BACK.match(t, a, b) else None
-                for i, (a, b) in enumerate(units)
-            ]
+            got = []
+            heading: tuple[int, int, bool] | None = None
+            numbered = False  # the sentence before was the number of a numbered bullet ("3." ends a sentence)
+            for i, (a, b) in enumerate(units):
+                number = _NUMBER.fullmatch(t, a, b) is not None
+                if numbered or number or _BULLET.match(t, a, b):
+                    got.append(heading)
+                    numbered = number
+                    continue
+                got.append((units[i - 1][0], a, True) if i > 0 and _POINTS_BACK.match(t, a, b) else None)
+                # a heading stands alone on its line; anything else that is no bullet ends the list
+                heading = (a, b, False) if t[b - 1:b] == "\n" and _HEADING.fullmatch(t, a, b) else None
             self._carry = got
         return got
 
@@ -715,7 +736,12 @@ class Doc:
         # a sentence that points back may take its subject from the sentence before
         carry = self.carried() if not clause_scope and len(item_occ) > 1 and pattern.polarity != "negated" else None
         if carry is not None and any(c is not None for c in carry):
-            candidates = sorted(set(candidates) | {u + 1 for u in candidates if u + 1 < len(units) and carry[u + 1] is not None})
+            # ... and the sentences that may take their subject from a candidate
+            held = set(candidates)
+            candidates = sorted(held | {
+                j for j, c in enumerate(carry)
+                if c is not None and any(u in held for u in range(bisect_right(unit_starts, c[0]) - 1, bisect_right(unit_starts, c[1] - 1)))
+            })
         item_starts = [[s for s, _ in occ] for occ in item_occ]
         polarity = pattern.polarity
         # void tests per item: an answered worry is void for all but the subject (item 0) of a
@@ -737,8 +763,9 @@ class Doc:
                 if i == 0 and carry is not None and carry[ui] is not None and not (within if polarity == "any" else any(
                     not voids[0](s) and not self.negated(s, e) for s, e in within
                 )):
-                    # the subject named only in the sentence before, this one pointing back at it
-                    within = occ[bisect_left(starts, carry[ui]):bisect_left(starts, a)]
+                    # the subject named only in the sentence before, this one pointing back at it (or in the heading
+                    # of the list of notes this one is a bullet of)
+                    within = occ[bisect_left(starts, carry[ui][0]):bisect_left(starts, carry[ui][1])]
                 if clause_scope and within and within[-1][1] > b:
                     # a gapped term may run past an English full stop ("… that's DDP. DataParallel is a single
                     # process"): in a pattern scoped to one clause, its gapped items stay in that clause
@@ -787,19 +814,23 @@ class Doc:
                 # a subject carried from the sentence before brings the rest of that sentence with it: "Only
                 # the synchronous mode gives every worker the same version; in async mode … It fits huge
                 # sparse models" keeps its "async" exclusion
-                lo = min(a, chosen[0][0])
+                spans = [(a, b)]
+                if chosen[0][0] < a:
+                    spans.append((chosen[0][0], carry[ui][1]))
                 if any(
-                    lo <= s < b and (pattern.polarity == "any" or not (strict(s) or self.negated(s, e)))
+                    lo <= s < hi and (pattern.polarity == "any" or not (strict(s) or self.negated(s, e)))
+                    for lo, hi in spans
                     for occ in none_occ
-                    for s, e in occ[bisect_left(occ, (lo, -1)):bisect_left(occ, (b, -1))]
+                    for s, e in occ[bisect_left(occ, (lo, -1)):bisect_left(occ, (hi, -1))]
                 ):
                     continue  # an excluded concept is asserted here ("instead of the data" excludes nothing)
                 if len(eligible) > 1:
                     if polarity == "asserted":
                         eligible = [[(s, e) for s, e in w if not v(s) and not self.negated(s, e)] for w, v in zip(eligible, voids)]
                     chosen = _tightest(eligible)
-                start = min(s for s, _ in chosen)
-                end = max(e for _, e in chosen)
+                quoted = chosen if chosen[0][0] >= a or carry[ui][2] else chosen[1:]
+                start = min(s for s, _ in quoted)
+                end = max(e for _, e in quoted)
                 return Hit(start, end, *self._evidence(start, end))
         return None
 

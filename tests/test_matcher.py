@@ -333,3 +333,29 @@ def test_a_carried_subject_brings_the_exclusions_that_follow_it(text, expected):
     c = Compiler({"ps": ["参数服务器|parameter server"], "ddp": ["ddp"]})
     pattern = Pattern(all=["@ddp", "@ps"], none=["in theory"])
     assert (Doc.of(text).find(pattern, c) is not None) is expected
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        # a short line ending in a colon heads the bullets under it (blind115: notes in arrows and dashes)
+        ("Sync:\n- every worker waits at a barrier\n- slow\n", True),
+        ("同步：\n- 每一步都有屏障\n", True),
+        ("Sync:\n- slow\n1. barrier each step\n", True),  # numbered bullets too
+        # a bullet with no heading, or after a line that is no bullet, has only its own words
+        ("We tried sync once.\n- barrier each step\n", False),
+        ("Sync:\nThat is all I know.\n- barrier each step\n", False),
+        # a heading line that says more than a label does not head anything
+        ("Sync is what we used most of the time in production, and it worked:\n- barrier each step\n", False),
+        # an exclusion in the heading excludes
+        ("Sync (never used):\n- barrier each step\n", False),
+    ],
+)
+def test_a_heading_of_notes_gives_its_bullets_their_subject(text, expected):
+    c = Compiler({})
+    pattern = Pattern(all=["sync|同步", "barrier|屏障"], none=["never"])
+    hit = Doc.of(text).find(pattern, c)
+    assert (hit is not None) is expected
+    if hit is not None:
+        # the evidence is the bullet, not the heading and the bullets between
+        assert text[hit.ev_start:hit.ev_end].lstrip("-1. ").startswith(("every", "每一步", "barrier"))
