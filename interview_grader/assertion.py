@@ -271,6 +271,16 @@ _UNSAID = re.compile(
     )
 )
 
+# A proposition denied as a whole, not negated inside ("并不是说异步就没有过期问题", "it's not that DDP has no
+# master"): what follows, to the end of its clause, is not said either way (the negation inside it stays
+# unread, so the double negative is no claim of the misconception).
+_NOT_THAT = re.compile(
+    _by_first("并不是说|不是说|并非说|这不是说|也不是说|并不意味着|不意味着|并不代表|不代表".split("|"), words=False)
+    + "|"
+    + _by_first("it's not that|it is not that|it isn't that|that's not to say|that is not to say|this doesn't mean|"
+                "that doesn't mean|this does not mean|that does not mean|doesn't mean that|does not mean that".split("|"))
+)
+
 # The speaker taking the floor back inside a reported view's sentence: the view ends there.
 _OWN_VIEW = re.compile(
     _by_first("我认为|我觉得|我的看法是|我的理解是|我个人认为|我个人觉得|在我看来|依我看|我想说的是"
@@ -865,6 +875,10 @@ def analyse(text: str, question: str | None = None) -> Scopes:
             sentence_starts = [a for a, _ in sentences]
         _, s_end = _enclosing(sentences, m.start(), sentence_starts)
         void.append((m.start(), max(_scope_end(text, m.end(), s_end), m.end())))
+
+    for m in _NOT_THAT.finditer(text):
+        _, c_end = _enclosing(clauses, m.start(), clause_starts)
+        void.append((m.start(), max(_scope_end(text, m.end(), c_end), m.end())))
 
     for m in _RETRACT.finditer(text):
         c = _retraction_start(text, m)

@@ -339,6 +339,10 @@ def test_en_assertion_scope(text, expected):
         ("That is not true - ring allreduce is decentralised.", False),
         ("That is not true – ring allreduce is decentralised.", False),
         ("Ring allreduce is not decentralised - it needs a master.", True),
+        # a proposition denied as a whole asserts neither it nor its inner negation (blind118 03 Q6)
+        ("并不是说ring就不是去中心化的。", False),
+        ("It's not that ring allreduce isn't decentralised.", False),
+        ("并不是说这样就够了，ring并不是去中心化的。", True),  # only to the end of its clause
     ],
 )
 def test_negated_polarity(text, expected):
