@@ -182,7 +182,8 @@ _TURN = re.compile(
     # (the fillers 嗯 / 啊 / 呃 are the pauses of unpunctuated voice-to-text: "没有中心节点嗯你说的对…")
     _by_first(r"而是|但是|但|其实|实际上|事实上|然而|反而|相反|所以|因此|因为|导致|从而|后来|而(?=[\u4e00-\u9fff])|嗯|啊|呃".split("|"), words=False)
     + "|"
-    + _by_first("but|instead|rather|however|actually|in fact|in reality|whereas|while|so(?! that)|because|therefore|thus|which".split("|"))
+    # ("while", not the noun of "for a while": "assume each GPU trains a separate model for a while and …")
+    + _by_first("but|instead|rather|however|actually|in fact|in reality|whereas|while(?<!a while)|so(?! that)|because|therefore|thus|which".split("|"))
     # (and the arrow that notes write for "so": "async: push/pull without waiting -> stale grads")
     + "|->|\u2192|=>"
 )
@@ -279,6 +280,13 @@ _NOT_THAT = re.compile(
     + "|"
     + _by_first("it's not that|it is not that|it isn't that|that's not to say|that is not to say|this doesn't mean|"
                 "that doesn't mean|this does not mean|that does not mean|doesn't mean that|does not mean that".split("|"))
+)
+
+# The interviewer's own aside in notes of what the candidate said: "(I told her that DDP has no server rank …; she said
+# she would check.)": the candidate's claims are graded, not the interviewer's correction.
+_INTERVIEWER_ASIDE = re.compile(
+    r"\(i (?:told|corrected|reminded|pointed out to|explained to|asked) (?:her|him|them|the candidate)\b[^()]{0,400}\)"
+    r"|（我(?:告诉|纠正|提醒|解释给)(?:他|她|候选人)[^（）]{0,400}）"
 )
 
 # The speaker taking the floor back inside a reported view's sentence: the view ends there.
@@ -512,10 +520,15 @@ _REPORTED = re.compile(
             "if (?:every(?:one|body)|all (?:the )?(?:workers|nodes|gpus|ranks))",
             "i disagree (?:that|with)", "i don't agree (?:that|with)", "i do not agree (?:that|with)",
             "some (?:people )?(?:say|claim) that",
+            # a habit of others, told with how often ("interviewees sometimes call splitting the data 'model parallelism'")
+            *[who + " (?:sometimes|often|commonly|frequently|usually|regularly|still) (?:call|describe|confuse|mix up|treat|think|"
+              "assume|say|claim)"
+              for who in ("people", "interviewees", "candidates", "newcomers", "beginners", "juniors", "students", "new hires",
+                          "colleagues", "others")],
             # a person placed by their team or job: "a couple of people on my team believed DDP had a hidden master",
             # "A guy on a previous team insisted async converges exactly like sync"
             # ("A guy on my team once described it as single-core versus multi-core CPU, … but it's misleading")
-            *[who + " (?:on|in|at|from) [^,.;!?]{1,30}? (?:once )?(?:believed|believe|thought|think|assumed|insisted|said|claimed|argued|"
+            *[who + " (?:on|in|at|from) [^,.;!?]{1,30}? (?:once )?(?:believed|believe|thought|think|assumed|assume|assumes|insisted|said|claimed|argued|"
               "told me|was convinced|were convinced|swore|described [^,.;!?]{1,30}? as|compared [^,.;!?]{1,30}? to|called it)"
               for who in ("people", "a guy", "a colleague", "a person", "a teammate", "a manager", "a lead", "someone", "one guy",
                           "a junior", "a senior", "an intern", "a new hire", "a coworker", "a friend")],
@@ -550,6 +563,10 @@ _REPORTED = re.compile(
               " (?:that|which) (?:once )?(?:describes|described|calls|called|claims|claimed|says|said|argues|argued|"
               "presents|presented|explains|explained|portrays|portrayed|frames|framed|drew|draws|depicts|depicted|showed|shows)"
               for pre in ("a", "an", "one", "the", "this", "that")],
+            # ... several of them: "I have come across blog posts that describe DDP as the single-process design"
+            *[pre + " (?:[a-z]+ ){0,2}(?:blog posts|blogs|posts|articles|tutorials|papers|talks|videos|write ?ups|writeups)"
+              " (?:that|which) (?:describe|call|claim|say|argue|present|explain|portray|frame|draw|depict|show)"
+              for pre in ("across", "some", "many", "several", "read", "seen", "the", "a few", "older")],
             # ... or one the speaker read: "A blog post I read claimed async converges exactly like sync"
             *[pre + " (?:[a-z]+ ){0,2}(?:blog post|blog|post|article|tutorial|paper|talk|video|write ?up|writeup|medium post)"
               " (?:i|we) (?:once )?(?:read|saw|found|came across|watched) (?:once )?(?:claimed|claims|said|says|argued|argues|suggested|stated)"
@@ -875,6 +892,9 @@ def analyse(text: str, question: str | None = None) -> Scopes:
             sentence_starts = [a for a, _ in sentences]
         _, s_end = _enclosing(sentences, m.start(), sentence_starts)
         void.append((m.start(), max(_scope_end(text, m.end(), s_end), m.end())))
+
+    for m in _INTERVIEWER_ASIDE.finditer(text):
+        void.append(m.span())
 
     for m in _NOT_THAT.finditer(text):
         _, c_end = _enclosing(clauses, m.start(), clause_starts)

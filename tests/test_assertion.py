@@ -305,6 +305,13 @@ EN = [
     ("A picture I hear a lot in interviews, where DDP relies on a parameter server, is what it avoids.", False),
     ("People sometimes tell me DDP relies on a parameter server; it doesn't.", False),
     ("DDP is sometimes sold as relying on a parameter server; it does not.", False),  # blind71
+    # blind117/119: several written sources; a habit of others told with how often; the interviewer's aside in notes;
+    # "for a while" is no turn that ends the reported view
+    ("I have come across blog posts that describe DDP as relying on a parameter server; they have it the wrong way round.", False),
+    ("She said interviewees sometimes describe DDP as relying on a parameter server, which is a mix-up.", False),
+    ("She said DDP is peer to peer. (I told her that DDP relies on a parameter server; she disagreed.)", False),
+    ("She said DDP relies on a parameter server. (I told her that it does not.)", True),  # the candidate's claim stands
+    ("Some people on her team assume the ranks wait for a while and DDP relies on a parameter server; she said it does not.", False),
     # the arrow of notes ends a negation's scope as "so" does (blind115 06 Q5: "push/pull without waiting -> stale grads")
     ("We push without waiting -> DDP relies on a parameter server.", True),
     ("Without a barrier \u2192 DDP relies on a parameter server.", True),
