@@ -547,6 +547,8 @@ class Doc:
     # spans made of pieces with gaps -> where their last piece starts
     _gapped: dict[tuple[int, int], int] = field(default_factory=dict)
     _carry: list[tuple[int, int, bool] | None] | None = None
+    # (sentence, the sentences its subject may come from), for the sentences that carry one
+    _carry_from: list[tuple[int, range]] = field(default_factory=list)
 
     def carried(self) -> list[tuple[int, int, bool] | None]:
         """Per sentence: the range of an earlier one its subject may come from, else None.  A pattern's subject
@@ -568,16 +570,23 @@ class Doc:
             t = self.text
             got = []
             heading: tuple[int, int, bool] | None = None
+            heading_at = -1
             numbered = False  # the sentence before was the number of a numbered bullet ("3." ends a sentence)
             for i, (a, b) in enumerate(units):
                 number = _NUMBER.fullmatch(t, a, b) is not None
                 if numbered or number or _BULLET.match(t, a, b):
                     got.append(heading)
+                    if heading is not None:
+                        self._carry_from.append((i, range(heading_at, heading_at + 1)))
                     numbered = number
                     continue
-                got.append((units[i - 1][0], a, True) if i > 0 and _POINTS_BACK.match(t, a, b) else None)
+                back = i > 0 and _POINTS_BACK.match(t, a, b)
+                got.append((units[i - 1][0], a, True) if back else None)
+                if back:
+                    self._carry_from.append((i, range(i - 1, i)))
                 # a heading stands alone on its line; anything else that is no bullet ends the list
                 heading = (a, b, False) if t[b - 1:b] == "\n" and _HEADING.fullmatch(t, a, b) else None
+                heading_at = i
             self._carry = got
         return got
 
@@ -735,13 +744,10 @@ class Doc:
         candidates = sorted({bisect_right(unit_starts, s) - 1 for s, _ in rarest} - {-1})
         # a sentence that points back may take its subject from the sentence before
         carry = self.carried() if not clause_scope and len(item_occ) > 1 and pattern.polarity != "negated" else None
-        if carry is not None and any(c is not None for c in carry):
+        if carry is not None and self._carry_from:
             # ... and the sentences that may take their subject from a candidate
             held = set(candidates)
-            candidates = sorted(held | {
-                j for j, c in enumerate(carry)
-                if c is not None and any(u in held for u in range(bisect_right(unit_starts, c[0]) - 1, bisect_right(unit_starts, c[1] - 1)))
-            })
+            candidates = sorted(held | {j for j, src in self._carry_from if not held.isdisjoint(src)})
         item_starts = [[s for s, _ in occ] for occ in item_occ]
         polarity = pattern.polarity
         # void tests per item: an answered worry is void for all but the subject (item 0) of a
