@@ -286,7 +286,8 @@ _NOT_THAT = re.compile(
 # she would check.)": the candidate's claims are graded, not the interviewer's correction.
 _INTERVIEWER_ASIDE = re.compile(
     r"\(i (?:told|corrected|reminded|pointed out to|explained to|asked) (?:her|him|them|the candidate)\b[^()]{0,400}\)"
-    r"|（我(?:告诉|纠正|提醒|解释给)(?:他|她|候选人)[^（）]{0,400}）"
+    # (full-width brackets are folded to these)
+    r"|\(我(?:告诉|纠正|提醒|解释给)(?:他|她|候选人)[^()]{0,400}\)"
 )
 
 # The speaker taking the floor back inside a reported view's sentence: the view ends there.

@@ -311,6 +311,7 @@ EN = [
     ("She said interviewees sometimes describe DDP as relying on a parameter server, which is a mix-up.", False),
     ("She said DDP is peer to peer. (I told her that DDP relies on a parameter server; she disagreed.)", False),
     ("She said DDP relies on a parameter server. (I told her that it does not.)", True),  # the candidate's claim stands
+    ("She said DDP is peer to peer.（我告诉她 DDP relies on a parameter server，她说会再看看。）", False),  # full-width brackets
     ("Some people on her team assume the ranks wait for a while and DDP relies on a parameter server; she said it does not.", False),
     # the arrow of notes ends a negation's scope as "so" does (blind115 06 Q5: "push/pull without waiting -> stale grads")
     ("We push without waiting -> DDP relies on a parameter server.", True),
