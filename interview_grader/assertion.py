@@ -23,6 +23,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import chain
 
 # --- segmentation ---------------------------------------------------------
 
@@ -206,8 +207,14 @@ _REJECTED = re.compile(
     # the speaker's dissent closing the view: "…，我不同意这个说法" / "…，我觉得不太对"
     + _by_first("我不同意|我不认同|我不赞同|我觉得不对|我觉得不太对|我认为不对|我认为不太对|这个说法不太对|这种说法不太对".split("|"), words=False)
     + "|"
+    # ... told in the third person, as interviewers' notes put it: "…，但她指出这是错的：DDP里…", "…，她认为这种说法不对：…"
+    + _by_first([lead + who + verb + "(?:这是错的|这是不对的|这是错误的|这不对|这种说法不对|这个说法不对|这种说法是错的|这是误解|这种理解不对|不对)"
+                 for lead in ("", "但", "但是") for who in ("他", "她", "候选人") for verb in ("指出", "认为", "表示", "说", "强调", "纠正说")],
+                words=False)
+    + "|"
     + _by_first(
         "that's wrong|that is wrong|which is wrong|that's not true|that's not right|that's exactly backwards|that's backwards|"
+        "that is backwards|that is exactly backwards|which is backwards|"
         # "… and said flatly that this is wrong", "…, but it's misleading"
         "this is wrong|that this is wrong|that that is wrong|this is not right|this is not true|that's incorrect|this is incorrect|"
         "that's a misreading|that is a misreading|which is a misreading|that's a misconception|that is a misconception|"
@@ -280,6 +287,16 @@ _NOT_THAT = re.compile(
     + "|"
     + _by_first("it's not that|it is not that|it isn't that|that's not to say|that is not to say|this doesn't mean|"
                 "that doesn't mean|this does not mean|that does not mean|doesn't mean that|does not mean that".split("|"))
+)
+
+# A name given to what the speaker is setting aside ("This is not the same as handing different layers to different GPUs,
+# which would be model parallelism; here only the data is divided"; "把层分到不同的卡上，那才是模型并行"): no claim, to the
+# end of its clause.
+_WOULD_BE = re.compile(
+    _by_first("which would be|that would be|which would then be|that would then be|which would instead be|"
+              "which is what you would call|which you would call".split("|"))
+    + "|"
+    + _by_first("那才是|那就成了|那就变成了|那就属于".split("|"), words=False)
 )
 
 # The interviewer's own aside in notes of what the candidate said: "(I told her that DDP has no server rank …; she said
@@ -566,7 +583,8 @@ _REPORTED = re.compile(
               for pre in ("a", "an", "one", "the", "this", "that")],
             # ... several of them: "I have come across blog posts that describe DDP as the single-process design"
             *[pre + " (?:[a-z]+ ){0,2}(?:blog posts|blogs|posts|articles|tutorials|papers|talks|videos|write ?ups|writeups)"
-              " (?:that|which) (?:describe|call|claim|say|argue|present|explain|portray|frame|draw|depict|show)"
+              " (?:that|which) (?:describe|call|claim|say|argue|present|explain|portray|frame|draw|depict|show|swap|mix up|confuse|"
+              "reverse|give)"
               for pre in ("across", "some", "many", "several", "read", "seen", "the", "a few", "older")],
             # ... or one the speaker read: "A blog post I read claimed async converges exactly like sync"
             *[pre + " (?:[a-z]+ ){0,2}(?:blog post|blog|post|article|tutorial|paper|talk|video|write ?up|writeup|medium post)"
@@ -897,7 +915,7 @@ def analyse(text: str, question: str | None = None) -> Scopes:
     for m in _INTERVIEWER_ASIDE.finditer(text):
         void.append(m.span())
 
-    for m in _NOT_THAT.finditer(text):
+    for m in chain(_NOT_THAT.finditer(text), _WOULD_BE.finditer(text)):
         _, c_end = _enclosing(clauses, m.start(), clause_starts)
         void.append((m.start(), max(_scope_end(text, m.end(), c_end), m.end())))
 

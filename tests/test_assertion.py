@@ -450,3 +450,22 @@ CLAIM_NOT_REPORTED = Pattern(all=["@ddp", "@ps"], none=["@reported_view"])
 )
 def test_an_endorsed_view_is_not_excluded_by_its_reporting_words(text, expected):
     assert (Doc.of(text).find(CLAIM_NOT_REPORTED, Compiler(REPORTING)) is not None) is expected
+
+
+@pytest.mark.parametrize(
+    "text,pattern,expected",
+    [
+        # a name for what is set aside is no claim, to the end of its clause (blind121 03 Q1)
+        ("Every rank talks to every other one, not all to rank 0, which would be DDP with a parameter server.", CLAIM, False),
+        ("梯度都发给一个节点再发回来，那才是DDP用参数服务器的做法，实际上不是。", CLAIM, False),
+        # several written sources that swap the two, then rejected (blind121 08 Q7)
+        ("I have seen write-ups that swap the two and say DDP relies on a parameter server; that is backwards.", CLAIM, False),
+        # a view rejected in the third person of interviewers' notes ends there (blind122 03 Q4, 05 Q7)
+        ("她提到有人认为DDP底层其实也是一套参数服务器，但她指出这是错的：DDP里所有rank都是对等的。",
+         Pattern(all=["@ddp", "也是..@ps"]), False),
+        ("她提到组里有同事认为DDP就是参数服务器，她认为这种说法不对：DDP靠all-reduce交换梯度。",
+         Pattern(all=["@ddp", "allreduce"]), True),
+    ],
+)
+def test_views_set_aside_or_rejected_in_notes(text, pattern, expected):
+    assert asserted(text, pattern) is expected
