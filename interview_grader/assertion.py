@@ -299,6 +299,14 @@ _WOULD_BE = re.compile(
     + _by_first("那才是|那就成了|那就变成了|那就属于".split("|"), words=False)
 )
 
+# A claim the notes record the candidate taking back: "他先说异步训练不存在参数过期的问题，随后纠正为：…", "she first said the ring
+# has a master, then corrected herself: …": what was first said is no claim.
+_FIRST_SAID = re.compile(
+    r"先说(?P<a>[^。!?\n]{1,200}?)[,;:]\s*(?:随后|后来|然后|接着|随即|但随即|但|不过)?(?:又)?(?:纠正|改口|更正)"
+    r"|(?:first|initially|at first) said (?P<b>[^.!?\n]{1,200}?)[,;:]? (?:but |and )?(?:then |later )?"
+    r"(?:corrected|caught|took it back|took that back|changed (?:her|his|their) answer)"
+)
+
 # The interviewer's own aside in notes of what the candidate said: "(I told her that DDP has no server rank …; she said
 # she would check.)": the candidate's claims are graded, not the interviewer's correction.
 _INTERVIEWER_ASIDE = re.compile(
@@ -914,6 +922,9 @@ def analyse(text: str, question: str | None = None) -> Scopes:
 
     for m in _INTERVIEWER_ASIDE.finditer(text):
         void.append(m.span())
+
+    for m in _FIRST_SAID.finditer(text):
+        void.append(m.span("a") if m.group("a") is not None else m.span("b"))
 
     for m in chain(_NOT_THAT.finditer(text), _WOULD_BE.finditer(text)):
         _, c_end = _enclosing(clauses, m.start(), clause_starts)

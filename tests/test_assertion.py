@@ -465,6 +465,10 @@ def test_an_endorsed_view_is_not_excluded_by_its_reporting_words(text, expected)
          Pattern(all=["@ddp", "也是..@ps"]), False),
         ("她提到组里有同事认为DDP就是参数服务器，她认为这种说法不对：DDP靠all-reduce交换梯度。",
          Pattern(all=["@ddp", "allreduce"]), True),
+        # a claim the notes record the candidate taking back (blind122 02 Q6)
+        ("他先说DDP用参数服务器，随后纠正为：DDP里没有server。", CLAIM, False),
+        ("She first said DDP relies on a parameter server, then corrected herself: the ranks all-reduce.", CLAIM, False),
+        ("他说DDP用参数服务器，随后又讲了别的。", CLAIM, True),
     ],
 )
 def test_views_set_aside_or_rejected_in_notes(text, pattern, expected):
