@@ -416,6 +416,9 @@ _ZH_THINK = "(?:常|都|往往|经常|会|容易|坚持|一直|总|总是|老是
 _EN_VIEW = "(?:think|believe|assume|say|claim|argue|insist|maintain|reckon|picture|imagine|act like|pretend|expect|describe|draw|treat|explain|thought|believed|assumed|said|claimed|argued|insisted|described)"  # … a view
 _EN_WHO = "(?:people|engineers|candidates|folks|colleagues|coworkers|teammates|newcomers|juniors) (?:\\w+ )?" + _EN_VIEW
 _EN_SAID = "(?:often|commonly|widely|sometimes) (?:thought|believed|assumed|said|claimed)"
+# lookbehinds for an article that follows "which is", "that is": the phrase then judges what came before (while "it is a
+# common misreading to …" introduces the view)
+_NOT_OF_BEFORE = "".join(f"(?<!{w} {a})" for w in ("which is", "that is", "that's", "this is") for a in ("a", "the"))
 _EN_PEOPLE = "(?:often|commonly|sometimes|usually|always) " + _EN_VIEW
 def _who(who: str, then: str) -> list[str]:
     """``(?:w1|w2|...)then`` as one ``c(?:w1'|w2'...)then`` per first character c."""
@@ -492,8 +495,11 @@ _REPORTED = re.compile(
         _who("some|many|most|a lot of", " " + _EN_WHO)
         + _who("it is|it's", " " + _EN_SAID)
         + [
-            "a (?:common|frequent|typical) (?:mistake|misconception|misunderstanding|misreading|myth|error|belief|mix[- ]?up|confusion)(?: is)?",
-            "the (?:common|usual|classic|typical) (?:mistake|misconception|misunderstanding|misreading|myth|mix[- ]?up|confusion)(?: is)?",
+            # (not one said of what came before: "The gradient buffer, not the dataset, which is a common mix-up, is split …")
+            "a" + _NOT_OF_BEFORE + " (?:common|frequent|typical) (?:mistake|misconception|misunderstanding|misreading|myth|error|belief|"
+            "mix[- ]?up|confusion)(?: is)?",
+            "the" + _NOT_OF_BEFORE + " (?:common|usual|classic|typical) (?:mistake|misconception|misunderstanding|misreading|myth|"
+            "mix[- ]?up|confusion)(?: is)?",
             # hearsay with its source: "she had heard from a colleague that …", "I've heard people say …"
             *[who + "(?:'ve|'d| have| had)? heard (?:from [^,.;!?]{1,40}? that|somewhere that|people say|it said|people compare|people describe|it compared|it described)"
               for who in ("i", "she", "he", "they", "we")],

@@ -469,6 +469,11 @@ def test_an_endorsed_view_is_not_excluded_by_its_reporting_words(text, expected)
         ("他先说DDP用参数服务器，随后纠正为：DDP里没有server。", CLAIM, False),
         ("She first said DDP relies on a parameter server, then corrected herself: the ranks all-reduce.", CLAIM, False),
         ("他说DDP用参数服务器，随后又讲了别的。", CLAIM, True),
+        # "which is a common mix-up" judges what came before; it reports no view to come (blind121 08 Q5)
+        ("The gradient buffer, not the dataset, which is a common mix-up, is split into N chunks.",
+         Pattern(all=["buffer", "chunks"]), True),
+        ("A common mix-up is that DDP relies on a parameter server.", CLAIM, False),
+        ("It is a common misreading to say DDP relies on a parameter server.", CLAIM, False),  # blind77 07 Q2
     ],
 )
 def test_views_set_aside_or_rejected_in_notes(text, pattern, expected):
