@@ -413,7 +413,9 @@ def _answered_worries(text: str, sentences, sentence_starts) -> list[tuple[int, 
 
 # Reported beliefs, voided up to the correction.
 _ZH_THINK = "(?:常|都|往往|经常|会|容易|坚持|一直|总|总是|老是)?(?:误|错误地)?(?:以为|认为|觉得|说|理解为|当成)"
-_EN_VIEW = "(?:think|believe|assume|say|claim|argue|insist|maintain|reckon|picture|imagine|act like|pretend|expect|describe|draw|treat|explain|thought|believed|assumed|said|claimed|argued|insisted|described)"  # … a view
+_EN_VIEW = ("(?:think|believe|assume|say|claim|argue|insist|maintain|reckon|picture|imagine|act like|pretend|expect|describe|draw|treat|explain|thought|believed|assumed|said|claimed|argued|insisted|described"
+            # (... or caught at it: "the mix-up I keep seeing is people writing that DDP has a master GPU")
+            "|write|wrote|writing|saying|claiming|thinking|assuming|believing|insisting|arguing)")  # … a view
 _EN_WHO = "(?:people|engineers|candidates|folks|colleagues|coworkers|teammates|newcomers|juniors) (?:\\w+ )?" + _EN_VIEW
 _EN_SAID = "(?:often|commonly|widely|sometimes) (?:thought|believed|assumed|said|claimed)"
 # lookbehinds for an article that follows "which is", "that is": the phrase then judges what came before (while "it is a
@@ -546,6 +548,8 @@ _REPORTED = re.compile(
             # ... or that the speaker keeps hearing: "I sometimes hear that going distributed makes the model generalise better"
             "i (?:often |sometimes |commonly |still |also |keep |regularly )?hear (?:people say |it said |folks say |people claim )?that",
             # ("there's a sort of folk belief that async ends up converging exactly like sync")
+            # ... or named as a proposition to be weighed: "The idea that async converges just like sync is, um, not true"
+            "the (?:idea|notion|belief|claim|assumption|myth) that",
             "there(?:'s| is) (?:a |this )?(?:sort of |kind of )?(?:common |popular |widespread |persistent |folk )?"
             "(?:idea|notion|belief|myth|wisdom|theory) that",
             "a naive (?:approach|implementation|scheme|way|design|solution)", "naively",
@@ -561,7 +565,9 @@ _REPORTED = re.compile(
             # "A guy on a previous team insisted async converges exactly like sync"
             # ("A guy on my team once described it as single-core versus multi-core CPU, … but it's misleading")
             *[who + " (?:on|in|at|from) [^,.;!?]{1,30}? (?:once )?(?:believed|believe|thought|think|assumed|assume|assumes|insisted|said|claimed|argued|"
-              "told me|was convinced|were convinced|swore|described [^,.;!?]{1,30}? as|compared [^,.;!?]{1,30}? to|called it)"
+              "told me|was convinced|were convinced|swore|described [^,.;!?]{1,30}? as|compared [^,.;!?]{1,30}? to|called it|"
+              # (remembered at it: "I remember a guy on my previous team insisting async had no staleness issue at all")
+              "insisting|saying|claiming|arguing|believing|thinking|assuming)"
               for who in ("people", "a guy", "a colleague", "a person", "a teammate", "a manager", "a lead", "someone", "one guy",
                           "a junior", "a senior", "an intern", "a new hire", "a coworker", "a friend")],
             # someone met somewhere: "I remember someone at a meetup saying there's a master node in the ring"

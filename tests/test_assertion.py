@@ -316,6 +316,11 @@ EN = [
     # the arrow of notes ends a negation's scope as "so" does (blind115 06 Q5: "push/pull without waiting -> stale grads")
     ("We push without waiting -> DDP relies on a parameter server.", True),
     ("Without a barrier \u2192 DDP relies on a parameter server.", True),
+    # blind123: a person remembered at it; people caught writing it; a proposition named to be weighed
+    ("I remember a guy on my previous team insisting DDP relies on a parameter server, and our profiles disagreed.", False),
+    ("The mix-up I keep seeing in reviews is people writing that DDP relies on a parameter server, but that's DataParallel.", False),
+    ("The idea that DDP relies on a parameter server is, um, not true.", False),
+    ("The idea is that DDP relies on a parameter server.", True),  # the speaker's own account
 ]
 
 
