@@ -527,6 +527,12 @@ _REPORTED = re.compile(
             *[who + "(?:'ve| have)? (?:seen|heard) it (?:described|explained|presented|pictured|drawn|put|framed) (?:as|like)"
               for who in ("i", "we")],
             "it(?:'s| is) (?:sometimes |often |commonly |usually )?(?:described|explained|presented|pictured|framed) as if",
+            # ... or, said to be how it usually goes, as anything: "It is sometimes explained as the jump from a single-core to
+            # a multi-core CPU, but that analogy misleads" (the speaker's own framing names no frequency: "it is explained as")
+            # ("DDP is sometimes explained as …", "they are often pictured as …")
+            *[be + " (?:sometimes|often|commonly|usually|frequently|popularly) (?:described|explained|presented|pictured|framed|"
+              "likened|compared|thought of|portrayed)(?: as| to)"
+              for be in ("it's", "it is", "is", "are", "gets", "get")],
             # a view sold rather than held: "Async is sometimes sold as converging exactly like sync; it does not"
             *[be + " (?:sometimes |often |commonly |usually |still )?(?:sold|pitched|advertised|marketed|billed|touted) as"
               for be in ("is", "are", "gets", "get")],
@@ -564,7 +570,8 @@ _REPORTED = re.compile(
             # a person placed by their team or job: "a couple of people on my team believed DDP had a hidden master",
             # "A guy on a previous team insisted async converges exactly like sync"
             # ("A guy on my team once described it as single-core versus multi-core CPU, … but it's misleading")
-            *[who + " (?:on|in|at|from) [^,.;!?]{1,30}? (?:once )?(?:believed|believe|thought|think|assumed|assume|assumes|insisted|said|claimed|argued|"
+            # (one describing word may follow the source: "a junior engineer on my team once told me …")
+            *[who + "(?: [a-z]+)? (?:on|in|at|from) [^,.;!?]{1,30}? (?:once )?(?:believed|believe|thought|think|assumed|assume|assumes|insisted|said|claimed|argued|"
               "told me|was convinced|were convinced|swore|described [^,.;!?]{1,30}? as|compared [^,.;!?]{1,30}? to|called it|"
               # (remembered at it: "I remember a guy on my previous team insisting async had no staleness issue at all")
               "insisting|saying|claiming|arguing|believing|thinking|assuming)"

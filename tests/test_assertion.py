@@ -321,6 +321,11 @@ EN = [
     ("The mix-up I keep seeing in reviews is people writing that DDP relies on a parameter server, but that's DataParallel.", False),
     ("The idea that DDP relies on a parameter server is, um, not true.", False),
     ("The idea is that DDP relies on a parameter server.", True),  # the speaker's own account
+    # blind125: a source with one describing word before its team; a framing said to be common, then rejected
+    ("A junior engineer on my team once told me that DDP relies on a parameter server. That is not right.", False),
+    ("DDP is sometimes explained as relying on a parameter server, but that analogy misleads.", False),
+    ("It is often described as DDP relying on a parameter server, which is wrong.", False),
+    ("It is explained as DDP relying on a parameter server.", True),  # no frequency: the speaker's own framing
 ]
 
 
