@@ -26,6 +26,7 @@ from .errors import RubricError
 from .normalize import Folded, fold, fold_term
 
 FUZZY_MIN = 8  # ASCII terms at least this long also match with a typo
+JOINED_TYPO_WORD = 7  # ... a multi-word term, as one word, only when one of its words is at least this long
 _LONG_WORD = re.compile(rf"(?<![a-z])[a-z]{{{FUZZY_MIN},}}(?![a-z])")
 _WORD_PAIR = re.compile(r"(?<![a-z])([a-z]{3,})(?=(\s+)([a-z]{3,})(?![a-z]))")
 SHORT = 3  # ASCII terms this short need a right word boundary (ps, dp, ddp, gpu)
@@ -241,6 +242,7 @@ class Compiler:
         self._keys: set[str] = set()
         self._automaton = None
         self._fuzzy_keys: list[str] | None = None
+        self._fuzzy_word_keys: list[str] = []
         self._fuzzy_memo: dict[str, str | None] = {}  # word -> the term it is a typo of (archives repeat words)
 
     def check(self, spec: str) -> None:
@@ -310,30 +312,37 @@ class Compiler:
         """
         if self._fuzzy_keys is None:
             self._fuzzy_keys = sorted(k for k in self._keys if len(k) >= FUZZY_MIN and k.isascii() and k.isalpha())
+            # a multi-word term of short words written as one word ("some think" -> "somethink") is a typo target
+            # for two words only: one word within an edit of it is another word ("something" is not "some think");
+            # with a long word in it, it is an identifier misspelt ("DistributedSmapler", "DistributedDataParalel")
+            joined = {k.replace(" ", "") for k in self._keys if " " in k and max(map(len, k.split())) < JOINED_TYPO_WORD}
+            self._fuzzy_word_keys = [k for k in self._fuzzy_keys if k not in joined]
         if not self._fuzzy_keys:
             return
         from rapidfuzz import process
         from rapidfuzz.distance import OSA  # edit distance where a swap of two letters is one edit
 
         known = self._keys
-        candidates = [(m.start(), m.end(), m.group()) for m in _LONG_WORD.finditer(text)]
+        candidates = [(m.start(), m.end(), m.group(), False) for m in _LONG_WORD.finditer(text)]
         # two adjacent words of 3+ letters separated only by white space, as one word;
         # under FUZZY_MIN - 1 letters they are too short to be within an edit of a term
         for m in _WORD_PAIR.finditer(text):
             w1, w2 = m.group(1), m.group(3)
             if len(w1) + len(w2) >= FUZZY_MIN - 1 and not (w1 in known and w2 in known):
-                candidates.append((m.start(), m.end(3), w1 + w2))
+                candidates.append((m.start(), m.end(3), w1 + w2, True))
         memo = self._fuzzy_memo
-        for s, e, word in candidates:
+        for s, e, word, pair in candidates:
             if word in known:
                 continue
-            key = memo.get(word, "")
+            mkey = " " + word if pair else word
+            key = memo.get(mkey, "")
             if key == "":
                 limit = 2 if len(word) >= 12 else 1
-                best = process.extractOne(word, self._fuzzy_keys, scorer=OSA.distance, score_cutoff=limit)
+                keys = self._fuzzy_keys if pair else self._fuzzy_word_keys
+                best = process.extractOne(word, keys, scorer=OSA.distance, score_cutoff=limit)
                 key = best[0] if best is not None else None
                 if len(memo) < 50_000:
-                    memo[word] = key
+                    memo[mkey] = key
             if key is not None and (s, e) not in hits.get(key, ()):
                 hits.setdefault(key, []).append((s, e))
 

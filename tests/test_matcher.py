@@ -127,6 +127,10 @@ def test_user_regex_alternative():
         ("a paramter\n  server", "parameter server", [(2, 18)]),  # a line break between the two words
         ("a paramter, server", "parameter server", []),  # ... but not punctuation
         ("per gpu,  all reudce", "allreduce", [(9, 19)]),  # two short words joined, then one edit
+        # a phrase of short words, joined, is no typo target for one word: "something" is another word
+        ("which is something ddp cannot promise", "some think", []),
+        ("soem think that", "some think", [(0, 10)]),  # ... but two words still are
+        ("use the DistributedSmapler", "distributed sampler", [(8, 26)]),  # with a long word it is an identifier
     ],
 )
 def test_typos_in_long_terms(text, spec, expected):
