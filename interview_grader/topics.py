@@ -80,7 +80,7 @@ _ELLIPTIC_COST = re.compile(
 _CONDITIONAL = re.compile(
     r"\s*(?:(?:那么?|那)?(?:如果|假如|假设|要是|万一)|那(?=[^么]))"
     r"|(?i:\s*(?:(?:and|so|then|but|ok|okay|now)\b[\s,]*)?"
-    r"(?:what if|if|what happens if|what happens when|what breaks if|what goes wrong if|"
+    r"(?:what if|if|what happens if|what happens when|what breaks if|what goes wrong if|what about|how about|"
     r"(?:does|do|did|is|would|will|can|could) (?:it|that|this|they)\b))"
 )
 CONDITIONAL_MAX = {"zh": 40, "en": 90}  # characters: a follow-up, not a new question of its own

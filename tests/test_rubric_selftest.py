@@ -168,6 +168,9 @@ def test_an_explicit_goal_line_maps_an_indirect_question(rubric):
         ("So why not just use DDP?", "parameter-server", "ddp-vs-parameter-server"),
         ("为什么不直接用？", "parameter-server", None),
         ("Why not just take the other offer?", "parameter-server", None),
+        # blind128: "and what about X?" is the English 那…呢？
+        ("And what about the learning rate when you go from 8 to 32 workers?", "data-parallelism", "data-parallelism"),
+        ("What about your notice period?", "data-parallelism", None),
     ],
 )
 def test_a_follow_up_is_read_in_the_light_of_the_question_before_it(rubric, question, previous, expected):
