@@ -571,8 +571,10 @@ _REPORTED = re.compile(
             # "A guy on a previous team insisted async converges exactly like sync"
             # ("A guy on my team once described it as single-core versus multi-core CPU, … but it's misleading")
             # (one describing word may follow the source: "a junior engineer on my team once told me …")
-            *[who + "(?: [a-z]+)? (?:on|in|at|from) [^,.;!?]{1,30}? (?:once )?(?:believed|believe|thought|think|assumed|assume|assumes|insisted|said|claimed|argued|"
+            # (and a habit of theirs: "People on the research side sometimes compare this to going from a single-core CPU …")
+            *[who + "(?: [a-z]+)? (?:on|in|at|from) [^,.;!?]{1,30}? (?:once |sometimes |often |usually |always |still )?(?:believed|believe|thought|think|assumed|assume|assumes|insisted|said|claimed|argued|"
               "told me|was convinced|were convinced|swore|described [^,.;!?]{1,30}? as|compared [^,.;!?]{1,30}? to|called it|"
+              "compare [^,.;!?]{1,30}? to|describe [^,.;!?]{1,30}? as|call it|say|claim|argue|insist|"
               # (remembered at it: "I remember a guy on my previous team insisting async had no staleness issue at all")
               "insisting|saying|claiming|arguing|believing|thinking|assuming)"
               for who in ("people", "a guy", "a colleague", "a person", "a teammate", "a manager", "a lead", "someone", "one guy",

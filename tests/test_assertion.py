@@ -326,6 +326,8 @@ EN = [
     ("DDP is sometimes explained as relying on a parameter server, but that analogy misleads.", False),
     ("It is often described as DDP relying on a parameter server, which is wrong.", False),
     ("It is explained as DDP relying on a parameter server.", True),  # no frequency: the speaker's own framing
+    # blind128: a habit of people placed by their team
+    ("People on the research side sometimes compare DDP to relying on a parameter server, but that picture is misleading.", False),
 ]
 
 
