@@ -43,7 +43,7 @@ def _round(x: float) -> int:
 
 
 def _folded_phrases(rubric: LoadedRubric, field: str) -> list[str]:
-    """A phrase list of the rubric (``non_answers``, ``empty_talk``, ``secondhand``), folded once per rubric."""
+    """A phrase list of the rubric (``non_answers``, ``empty_talk``, ``praise``, ``secondhand``), folded once per rubric."""
     phrases = rubric.memo.get(field)
     if phrases is None:
         phrases = rubric.memo[field] = [fold(p).text.strip(_STRIP) for p in getattr(rubric.rubric, field)]
@@ -330,12 +330,32 @@ def _mentions_topic(doc: Doc, topic: Topic, rubric: LoadedRubric, question: str)
         return True
     if not echoes:
         return False
+    if _praises(doc, echoes, rubric):
+        return True
     if len(echoes) < ECHO_MIN - 1:
         return False
     starts = [a for a, _ in doc.scopes.sentences]
     if len({bisect_right(starts, s) for s in echoes}) < 2:
         return False
     return stock >= EMPTY_TALK_MIN + (len(echoes) < ECHO_MIN)
+
+
+_CONCRETE = re.compile(r"[0-9=_]|\(\)")
+
+
+def _praises(doc: Doc, echoes: set[int], rubric: LoadedRubric) -> bool:
+    """Does the answer open on the very thing asked about and then only praise it, with no figure of any kind?
+    ("Ring All-Reduce is a highly efficient and elegant algorithm that is widely adopted across the industry …",
+    "DataParallel和DDP都是PyTorch中非常重要的并行训练接口 …"): empty talk on the topic, not another subject."""
+    t = doc.text
+    first = doc.scopes.sentences[0] if doc.scopes.sentences else (0, len(t))
+    if not any(first[0] <= e < first[1] for e in echoes):
+        return False
+    if _CONCRETE.search(t):
+        return False  # a figure or a piece of code: concrete talk, of this topic or of another
+    found = [w for w in _folded_phrases(rubric, "praise") if w and w in t]
+    # (a word inside a longer one found is the same word: 重要 in 非常重要)
+    return sum(1 for w in found if not any(w != v and w in v for v in found)) >= 2
 
 
 def _stock_phrases(doc: Doc, rubric: LoadedRubric) -> int:

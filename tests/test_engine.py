@@ -376,6 +376,33 @@ def test_empty_talk_on_the_topic_is_graded_not_off_topic(answer, status):
     assert a.status == status, a
 
 
+@pytest.mark.parametrize(
+    "question, answer, status",
+    [
+        # the thing asked about named at the start, then only praised: empty talk on the topic (blind61, blind128)
+        ("How does Ring All-Reduce work?", "Ring All-Reduce is a highly efficient and elegant algorithm that is widely "
+         "adopted across the industry. It is essential for any modern training workflow.", "graded"),
+        ("DataParallel和DDP有什么区别？", "DataParallel和DDP都是PyTorch中非常重要的并行训练接口，它们都很强大，"
+         "在实际工作中要根据需求选择。", "graded"),
+        # ... with one word of praise only: off-topic as before
+        ("How does Ring All-Reduce work?", "Ring All-Reduce is what our team uses. We mostly talk about hiring.", "off-topic"),
+        # praise that does not open on the topic: off-topic
+        ("How does Ring All-Reduce work?", "Our new cluster is powerful and efficient. Ring All-Reduce runs there.", "off-topic"),
+        # the topic's word at the start, then concrete talk of something else, with code: off-topic (blind29)
+        ("同步训练和异步训练有什么区别？", "同步和异步是 CUDA 编程中非常重要的概念，kernel 的启动默认是异步的，要等 GPU 就调用 "
+         "torch.cuda.synchronize()，这个设计非常高效。", "off-topic"),
+        # ... or with figures
+        ("How does Ring All-Reduce work?", "Ring All-Reduce is powerful and efficient: we bought 64 GPUs last year.", "off-topic"),
+    ],
+)
+def test_praise_of_the_topic_is_empty_talk_not_off_topic(rubric, question, answer, status):
+    text = f"Q1: {question}\nA: {answer}\n"
+    a = grade(parse_transcript(text, "t.txt"), rubric).answers[0]
+    assert a.topic is not None
+    assert a.status == status, a
+    assert a.score == (20 if status == "graded" else 0)
+
+
 def test_stock_phrases_around_one_point_are_empty_talk(rubric):
     """One core point wrapped in stock phrases, nothing else: capped at empty_talk_cap (grade 1);
     the same point said plainly keeps its score, and so does a full answer with a stock-phrase tail."""

@@ -261,6 +261,15 @@ class Rubric(_Strict):
             "(graded, at the floor), not an answer about something else (off-topic)."
         ),
     )
+    praise: list[str] = Field(
+        default_factory=list,
+        description=(
+            "Words of praise ('elegant', 'powerful', '非常重要', '高效'): an answer that opens on the question's own "
+            "topic words, holds no figure or code, and uses two of these is empty talk on the topic (graded, at "
+            "the floor), not an answer about something else (off-topic). Matched as substrings of the folded "
+            "answer, so a stem ('scalab') covers its forms."
+        ),
+    )
     secondhand: list[str] = Field(
         default_factory=list,
         description=(
