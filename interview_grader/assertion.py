@@ -193,7 +193,9 @@ _TURN = re.compile(
 # 这是不对的"): the view runs to the rejection, past turn words inside it (其实 there is the view's own).
 _REJECTED = re.compile(
     r"(?<=[,;:—\s])\s*(?:"
-    + _by_first("不是的|并不是这样|不是这样的|不是这么回事|这是不对的|这是错的|这是错误的|这不对|这个不对|这种说法不对|这个说法不对|这种说法是错的|这个说法是错的|"
+    + _by_first("不是的|并不是这样|不是这样的|不是这么回事|"
+              # found out afterwards: "…，我后来去看了源码和文档，发现不是这么回事"
+              "发现不是这么回事|发现不是这样|发现并不是这样|发现并不是这么回事|才发现不是这样|发现其实不是这样|这是不对的|这是错的|这是错误的|这不对|这个不对|这种说法不对|这个说法不对|这种说法是错的|这个说法是错的|"
               # "网上有人说环里其实有个主节点，那个是不对的" / "有些综述把 PS 描述成…，这是误读"
               "那个是不对的|那个不对|那是不对的|那是错的|那是错误的|这个是不对的|这个是错的|这是误读|这是误解|那是误读|那是误解|"
               # two views rejected at once: "常有人说它靠参数服务器同步或者每步平均一次权重，这两种说法都不对：DDP里…"
@@ -239,6 +241,13 @@ _QUOTE_REJECTED = re.compile(
     r"(?:错误的|错的|不对的|不对|不正确的|不正确|不成立|站不住脚|误解|误读|一种误解|一个误解)"
     r"|(?:is|was|are)\s+(?:simply\s+|just\s+|plainly\s+|flat\s+)?(?:wrong|incorrect|not true|false|a myth|a misconception|a misreading)\b"
     r")"
+)
+
+# A proposition named and rejected in one breath, with no quotation marks ("所以说异步没有staleness问题是不对的",
+# "认为DDP要靠参数服务器同步是错的"): what is said there states nothing.
+_SAID_REJECTED = re.compile(
+    r"(?:说|认为|觉得|以为)(?P<a>[^,。!?;:\n]{2,60}?)(?:这种说法|这个说法|的说法|这种理解|的理解|的看法)?(?:其实|显然|完全|根本)?是"
+    r"(?:不对的|错的|错误的|不正确的|不成立的|站不住脚的)"
 )
 
 # A reported view the speaker then endorses ("I read a blog post that said …, and I agree with that",
@@ -934,6 +943,9 @@ def analyse(text: str, question: str | None = None) -> Scopes:
     for m in _QUOTE_REJECTED.finditer(text):
         g = next(k for k in "abcd" if m.group(k) is not None)
         void.append(m.span(g))
+    if "是" in text:
+        for m in _SAID_REJECTED.finditer(text):
+            void.append(m.span("a"))
 
     for m in _UNSAID.finditer(text):
         if sentence_starts is None:

@@ -170,6 +170,11 @@ ZH = [
     ("组里同学常说的观点是DDP靠参数服务器同步。", False),
     ("组里同学常说的观点是DDP靠参数服务器同步，我也同意。", True),
     ("DDP没有参数服务器。", False),
+    # blind127: a proposition named and rejected in one breath; a view found out to be wrong afterwards
+    ("所以说DDP靠参数服务器同步是不对的。", False),
+    ("认为DDP靠参数服务器同步是错的，它用的是all-reduce。", False),
+    ("所以说DDP靠参数服务器同步。", True),
+    ("我之前的leader跟我说过其实就是这样，DDP里rank 0当参数服务器，我后来去看了源码，发现不是这么回事。", False),
 ]
 
 EN = [
