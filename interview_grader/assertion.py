@@ -250,6 +250,13 @@ _SAID_REJECTED = re.compile(
     r"(?:不对的|错的|错误的|不正确的|不成立的|站不住脚的)"
 )
 
+# ... or named as a saying once heard, then rejected ("我之前面别人的时候听到过异步没有陈旧参数问题、收敛和同步一样的说法，
+# 这个是错的")
+_HEARD_REJECTED = re.compile(
+    r"(?:听到过|听过|听说过|看到过|见过|遇到过)(?P<a>[^,。!?;:\n]{2,80}?)(?:的|这种|这样的)(?:说法|观点|看法|理解)"
+    r",?\s*(?:这个|这种说法|这个说法|这|那个|那)?(?:其实|显然|完全)?是?(?:错的|不对的|错误的|不正确的|不对)"
+)
+
 # A reported view the speaker then endorses ("I read a blog post that said …, and I agree with that",
 # "网上有文章说 …，我也同意", "我看过一篇博客说 …，我们自己做实验也是这样"): the view is the speaker's own claim.
 _ENDORSED = re.compile(
@@ -461,7 +468,8 @@ _REPORTED = re.compile(
            for who in ("师兄", "师姐", "学长", "学姐", "导师", "前辈", "组长", "领导", "老板", "leader", "mentor")]
         + [pre + "(?:也)?(?:以为|觉得|认为|理解的是|理解成|理解为|的理解是)" for pre in ("一开始", "刚开始", "最开始", "起初", "起先", "开始我")]
         # a view reported from someone else or from the web: 有个同事说 … / 网上不少博客写的是 …
-        + [pre + "(?:同事|朋友|同学|前辈|领导|博主|面试官|实习生|新同事|新同学|组员|队友|小伙伴|同行|架构师)(?:也)?(?:说|认为|觉得|讲过|跟我说)"
+        # (or put as a comparison: 以前有同事打比方说单卡就像单核 …)
+        + [pre + "(?:同事|朋友|同学|前辈|领导|博主|面试官|实习生|新同事|新同学|组员|队友|小伙伴|同行|架构师)(?:也)?(?:说|认为|觉得|讲过|跟我说|打比方说|打了个比方说|打过比方说|比喻说)"
            for pre in ("有个", "有位", "有的", "一个", "我的", "之前有个", "以前有个", "有")]
         # ... or someone senior from school or the team: 之前有个师兄跟我说 … / 我导师说 …
         + [pre + "(?:师兄|师姐|学长|学姐|导师|老师|mentor|组里的人|组里的同事)(?:也)?(?:说|认为|觉得|讲过|跟我说|和我说|告诉我)"
@@ -945,6 +953,9 @@ def analyse(text: str, question: str | None = None) -> Scopes:
         void.append(m.span(g))
     if "是" in text:
         for m in _SAID_REJECTED.finditer(text):
+            void.append(m.span("a"))
+    if "说法" in text or "观点" in text or "看法" in text or "理解" in text:
+        for m in _HEARD_REJECTED.finditer(text):
             void.append(m.span("a"))
 
     for m in _UNSAID.finditer(text):

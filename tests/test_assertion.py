@@ -175,6 +175,10 @@ ZH = [
     ("认为DDP靠参数服务器同步是错的，它用的是all-reduce。", False),
     ("所以说DDP靠参数服务器同步。", True),
     ("我之前的leader跟我说过其实就是这样，DDP里rank 0当参数服务器，我后来去看了源码，发现不是这么回事。", False),
+    # blind130: a colleague's comparison; a saying once heard, then rejected
+    ("以前有同事打比方说DDP就像参数服务器，这个比方容易误导。", False),
+    ("我面别人的时候听到过DDP靠参数服务器同步的说法，这个是错的。", False),
+    ("我听到过DDP靠参数服务器同步的说法，我也同意。", True),
 ]
 
 EN = [
