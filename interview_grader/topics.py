@@ -43,6 +43,8 @@ def classify(question: str, goal: str | None, rubric: LoadedRubric) -> TopicVote
 _EN_BACK = re.compile(
     r"(?i)\b(?:that one|that|this one|this|it|the former|the latter)\b"
     r"(?=[\s?.!,;:)]*(?:$|[?.!])|\s+(?:is\s+|are\s+)?(?:different|differ|differs|compare|compares|compared|versus|vs)\b)"
+    # ... or the thing compared with something named: "How would you compare that with PyTorch DDP?"
+    r"|(?<=\bcompare )(?:that|this|it)\b(?=\s+(?:with|to|against)\b)"
 )
 # ... or that stands as the subject of a question about it, at the question's start: "And what does
 # that cost per GPU?", "So how does it scale to 64 GPUs?" (not "What's X and what does it cost?",
@@ -80,7 +82,7 @@ _ELLIPTIC_COST = re.compile(
 _CONDITIONAL = re.compile(
     r"\s*(?:(?:那么?|那)?(?:如果|假如|假设|要是|万一)|那(?=[^么]))"
     r"|(?i:\s*(?:(?:and|so|then|but|ok|okay|now)\b[\s,]*)?"
-    r"(?:what if|if|what happens if|what happens when|what breaks if|what goes wrong if|what about|how about|"
+    r"(?:what if|if|what happens if|what happens when|what happens to|what happens as|what breaks if|what goes wrong if|what about|how about|"
     r"(?:does|do|did|is|would|will|can|could) (?:it|that|this|they)\b))"
 )
 CONDITIONAL_MAX = {"zh": 40, "en": 90}  # characters: a follow-up, not a new question of its own
@@ -100,7 +102,9 @@ _WHY_NOT = re.compile(
     r"(?:why not|why wouldn't you|why don't you|why didn't you|why not just|why wouldn't we|why don't we)\b)"
 )
 
-_FOLLOW_UP = re.compile(r"\s*(?:\*\*)?(?:follow[- ]?up(?: question)?|追问|追問|接着问|接著問)(?:\*\*)?\s*[:：,，]\s*", re.IGNORECASE)
+_FOLLOW_UP = re.compile(
+    r"\s*(?:\*\*)?(?:follow[- ]?up(?: question)?(?: on (?:that|this|it))?|追问|追問|接着问|接著問)(?:\*\*)?\s*[:：,，]\s*", re.IGNORECASE
+)
 _ZH_CHAR = re.compile(r"[\u4e00-\u9fff]")
 
 

@@ -171,6 +171,11 @@ def test_an_explicit_goal_line_maps_an_indirect_question(rubric):
         # blind128: "and what about X?" is the English 那…呢？
         ("And what about the learning rate when you go from 8 to 32 workers?", "data-parallelism", "data-parallelism"),
         ("What about your notice period?", "data-parallelism", None),
+        # blind131: a follow-up marked "on that"; the thing just discussed compared with something named; what happens to it
+        ("Follow-up on that: does spreading the work like this give you a better model than one GPU would?", "data-parallelism",
+         "data-parallelism"),
+        ("How would you compare that with PyTorch DDP?", "parameter-server", "ddp-vs-parameter-server"),
+        ("And what happens to per-GPU traffic as you go from 8 to 64 GPUs?", "ring-allreduce", "ring-allreduce"),
     ],
 )
 def test_a_follow_up_is_read_in_the_light_of_the_question_before_it(rubric, question, previous, expected):
