@@ -179,6 +179,8 @@ ZH = [
     ("以前有同事打比方说DDP就像参数服务器，这个比方容易误导。", False),
     ("我面别人的时候听到过DDP靠参数服务器同步的说法，这个是错的。", False),
     ("我听到过DDP靠参数服务器同步的说法，我也同意。", True),
+    # blind131: a blog seen once, its view said to be the other way round
+    ("我见过有博客把两者写反了，说DDP靠参数服务器同步，这个说法正好颠倒了。", False),
 ]
 
 EN = [
