@@ -181,6 +181,8 @@ ZH = [
     ("我听到过DDP靠参数服务器同步的说法，我也同意。", True),
     # blind131: a blog seen once, its view said to be the other way round
     ("我见过有博客把两者写反了，说DDP靠参数服务器同步，这个说法正好颠倒了。", False),
+    # blind134: an intern's belief
+    ("之前带的实习生以为DDP靠参数服务器同步，其实不是。", False),
 ]
 
 EN = [
