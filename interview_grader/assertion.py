@@ -555,7 +555,7 @@ _REPORTED = re.compile(
               for be in ("it's", "it is", "is", "are", "gets", "get")],
             # a view sold rather than held: "Async is sometimes sold as converging exactly like sync; it does not"
             *[be + " (?:sometimes |often |commonly |usually |still )?(?:sold|pitched|advertised|marketed|billed|touted) as"
-              for be in ("is", "are", "gets", "get")],
+              for be in ("is", "are", "gets", "get", "it's")],
             "a (?:common |popular |frequent )?(?:claim|picture|view|idea|description|story|explanation|belief) (?:i|you|we) "
             "(?:often |sometimes |keep )?(?:hear|see|read|come across|get)",
             # "People sometimes tell me async converges just like sync, only faster; it doesn't"
@@ -626,7 +626,8 @@ _REPORTED = re.compile(
               for pre in ("a", "one", "my")],
             # a written source and what it says of the subject: "a well-known blog post that describes DDP as …",
             # "an article which calls …" (a view to be weighed: rejected or endorsed later in the sentence)
-            *[pre + " (?:[a-z]+ ){0,2}(?:blog post|blog|post|article|tutorial|paper|talk|video|write ?up|writeup|medium post)"
+            *[pre + " (?:[a-z]+ ){0,2}(?:blog post|blog|post|article|tutorial|paper|talk|video|write ?up|writeup|medium post|"
+              "design doc|doc|document|wiki page|wiki|slide deck|deck|readme)"
               " (?:that|which) (?:once )?(?:describes|described|calls|called|claims|claimed|says|said|argues|argued|"
               "presents|presented|explains|explained|portrays|portrayed|frames|framed|drew|draws|depicts|depicted|showed|shows)"
               for pre in ("a", "an", "one", "the", "this", "that")],

@@ -341,6 +341,9 @@ EN = [
     ("It is explained as DDP relying on a parameter server.", True),  # no frequency: the speaker's own framing
     # blind128: a habit of people placed by their team
     ("People on the research side sometimes compare DDP to relying on a parameter server, but that picture is misleading.", False),
+    # blind135: a design doc once reviewed; a framing "sometimes sold" after "it's"
+    ("I once reviewed a design doc that described DDP as relying on a parameter server.", False),
+    ("It's sometimes sold as DDP relying on a parameter server, but that is not how it works.", False),
 ]
 
 
