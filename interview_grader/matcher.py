@@ -610,8 +610,23 @@ class Doc:
                 # back whose scope runs on through a list: "DDP has no parameter server and no master" says
                 # both; only a cue right before it ("不是没有中心", "isn't no master") denies it
                 return False
-            return self.scopes.is_negated(s, s + 1)
-        return self.scopes.is_negated(s, s + 1) or self.scopes.has_cue(s + 1, last)
+            negated = self.scopes.is_negated(s, s + 1)
+        else:
+            negated = self.scopes.is_negated(s, s + 1) or self.scopes.has_cue(s + 1, last)
+        # a word made free of the term ("staleness-free", folded to "stalenessfree") denies it, and a cue before
+        # denies that: "async does not give you staleness-free training" says there is staleness
+        return not negated if self._free_of(e) else negated
+
+    def _free_of(self, e: int) -> bool:
+        """Does the ASCII word an occurrence ending at ``e`` belongs to end in "free" after it ("stale" and "staleness"
+        in "stalenessfree")?"""
+        t = self.text
+        if not (0 < e < len(t) and t[e - 1].isascii() and t[e - 1].isalpha()):
+            return False
+        j = e
+        while j < len(t) and t[j].isascii() and t[j].isalpha():
+            j += 1
+        return j - e >= 4 and t.endswith("free", 0, j)
 
     @classmethod
     def of(cls, text: str, base: int = 0, question: str | None = None, folded: Folded | None = None) -> "Doc":

@@ -363,3 +363,18 @@ def test_a_heading_of_notes_gives_its_bullets_their_subject(text, expected):
     if hit is not None:
         # the evidence is the bullet, not the heading and the bullets between
         assert text[hit.ev_start:hit.ev_end].lstrip("-1. ").startswith(("every", "每一步", "barrier"))
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("Async training has no staleness.", True),
+        ("Async training has staleness.", False),
+        # a word made free of the term denies it ("staleness-free" folds to one word), and a cue before denies that
+        ("Async training is staleness-free.", True),
+        ("Async does not give you staleness-free training for free.", False),  # blind135 05 Q5
+    ],
+)
+def test_a_word_free_of_the_term_denies_it(text, expected):
+    denied = Pattern(all=["async", "staleness|stale"], polarity="negated")
+    assert (Doc.of(text).find(denied, Compiler({})) is not None) is expected
