@@ -56,6 +56,8 @@ _EN_BACK_SUBJECT = re.compile(
     r"(?P<p>that|this|it)\b(?=\s+(?!go\b|went\b|feel\b|felt\b|turn\b|turned\b)[a-z])"
 )
 _ZH_BACK = re.compile(r"(前者|后者|刚才那个|刚才说的|上面那个|上面说的|这个|那个|它)")
+# 它 as the subject that opens a question, after a linking 那 / 那么 at most ("那它跟…有什么关系？"): the thing just discussed
+_ZH_LEAD_IT = re.compile(r"\s*(?:那么?|那你说|所以)?\s*(?P<p>它)(?![们])")
 
 
 # a question about a cost or downside of what was just discussed ("那它的代价呢？", "and the downside of
@@ -128,6 +130,15 @@ def classify_follow_up(question: str, goal: str | None, previous: str | None, ru
     """
     vote = classify(question, goal, rubric)
     if vote.topic_id is not None:
+        if previous is not None and previous != vote.topic_id and (m := _ZH_LEAD_IT.match(question)) is not None:
+            # "那它跟把训练数据切分给各个进程有什么关系呢？" right after the ring: 它, the subject, is the ring,
+            # and the data it is set against is the question's object, not its topic (only when the question read
+            # with 它 resolved stays on the previous topic: "它和同步训练比有什么坏处？" after the parameter server
+            # keeps its own vote)
+            title = rubric.rubric.topic(previous).title.get("zh") or ""
+            resolved = classify(question[: m.start("p")] + title + question[m.end("p"):], goal, rubric)
+            if resolved.topic_id == previous:
+                return resolved
         return vote
     memo = rubric.memo.setdefault("follow-ups", {})
     key = (question, goal, previous)

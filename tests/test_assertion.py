@@ -183,6 +183,9 @@ ZH = [
     ("我见过有博客把两者写反了，说DDP靠参数服务器同步，这个说法正好颠倒了。", False),
     # blind134: an intern's belief
     ("之前带的实习生以为DDP靠参数服务器同步，其实不是。", False),
+    # blind138 round: a colleague who argued the view, the view then pointed back at and rejected
+    ("有个同事跟我争，说DDP靠参数服务器同步，这个我不认同。", False),
+    ("有个同事跟我争，说DDP靠参数服务器同步，我也同意。", True),
 ]
 
 EN = [

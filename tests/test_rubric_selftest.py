@@ -358,3 +358,25 @@ def test_a_follow_up_on_the_whole_topic_is_graded_on_the_whole_topic(rubric):
     second = grade(parse_transcript(text, "x"), rubric).answers[1]
     assert second.topic == "parameter-server"
     assert not any("follow-up" in n for n in second.notes), second
+
+
+@pytest.mark.parametrize(
+    "question,previous,expected",
+    [
+        # blind138: 它 opening the question is the thing just discussed, whatever the object it is set against votes
+        # for ("把训练数据切分给各个进程" alone asks about data parallelism)
+        ("那它跟把训练数据切分给各个进程有什么关系呢？", "ring-allreduce", "ring-allreduce"),
+        ("那它跟数据并行有什么区别？", "model-parallelism", "model-parallelism"),
+        # ... not when the question read with 它 resolved moves to a third topic, nor when its subject is something
+        # else, nor with no previous topic
+        ("它和同步训练比有什么坏处？", "parameter-server", "sync-vs-async-training"),
+        ("那把训练数据切分给各个进程有什么讲究？", "ring-allreduce", "data-parallelism"),
+        ("那它跟把训练数据切分给各个进程有什么关系呢？", None, "data-parallelism"),
+    ],
+)
+def test_a_question_opening_on_it_is_about_the_previous_topic(rubric, question, previous, expected):
+    from interview_grader.topics import classify_follow_up
+
+    assert classify(question, None, rubric).topic_id is not None
+    assert classify_follow_up(question, None, previous, rubric).topic_id == expected
+
