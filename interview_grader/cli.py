@@ -158,6 +158,10 @@ def rubric_check(
     n_examples = sum(len(k.matches) + len(k.non_matches) for t in r.topics for k in t.key_points)
     n_examples += sum(len(m.matches) + len(m.non_matches) for m in [*r.misconceptions, *r.wrong_claims])
     n_examples += sum(len(t.question_matches) for t in r.topics)
+    n_examples += sum(
+        len(x.asked_matches) + len(x.asked_non_matches)
+        for x in [*(k for t in r.topics for k in t.key_points), *r.misconceptions, *r.wrong_claims]
+    )
     for f in failures:
         typer.echo(f"{loaded.path}: {f}")
     summary = (

@@ -17,6 +17,7 @@ applies a pattern's scope and polarity on top.
 from __future__ import annotations
 
 import re
+import weakref
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -479,6 +480,23 @@ def _required_literal(src: str) -> str:
     return best
 
 
+_QUESTION_DOCS: "weakref.WeakKeyDictionary[Compiler, dict[str, Doc]]" = weakref.WeakKeyDictionary()
+QUESTION_DOCS_MAX = 4096  # questions kept per rubric; archives ask the same few again and again
+
+
+def _question_doc(question: str, compiler: Compiler) -> "Doc":
+    """The analysed question, kept per rubric (its term-set hits depend on the rubric's lexicon)."""
+    docs = _QUESTION_DOCS.get(compiler)
+    if docs is None:
+        docs = _QUESTION_DOCS[compiler] = {}
+    doc = docs.get(question)
+    if doc is None:
+        doc = Doc.of(question)
+        if len(docs) < QUESTION_DOCS_MAX:
+            docs[question] = doc
+    return doc
+
+
 @lru_cache(maxsize=4096)
 def _folded_question(question: str) -> str:
     """The folded text of a question; archives ask the same questions again and again."""
@@ -548,6 +566,7 @@ class Doc:
 
     folded: Folded
     scopes: Scopes
+    question: str | None = None  # the question the text answers, as written (for patterns with ``asked``)
     _lits: dict[str, list[tuple[int, int]]] | None = None
     _lits_of: object = None
     _litset: frozenset = frozenset()  # the keys of _lits: set operations with a set pick the smaller side
@@ -633,11 +652,21 @@ class Doc:
         """Analyse ``text`` (``folded``: its fold at ``base``, when the caller already has it)."""
         f = folded if folded is not None else fold(text, base)
         q = _folded_question(question) if question else None
-        return cls(f, analyse(f.text, q))
+        return cls(f, analyse(f.text, q), question or None)
 
     @property
     def text(self) -> str:
         return self.folded.text
+
+    def was_asked(self, specs: list[str], excluded: list[str], compiler: Compiler) -> bool:
+        """Does the question this text answers hold every term set of ``specs`` and none of ``excluded`` (negated or
+        not)?  With no question known, only when nothing is asked of it."""
+        if not self.question:
+            return not specs
+        qdoc = _question_doc(self.question, compiler)
+        return all(qdoc.occurrences(spec, compiler) for spec in specs) and not any(
+            qdoc.occurrences(spec, compiler) for spec in excluded
+        )
 
     def _literal_hits(self, compiler: Compiler) -> dict[str, list[tuple[int, int]]]:
         if self._lits is None or self._lits_of is not compiler or compiler._automaton is None:
@@ -752,6 +781,9 @@ class Doc:
         limit = getattr(pattern, "topics", None)
         if limit is not None and topic != ANY_TOPIC and topic not in limit:
             return None
+        if getattr(pattern, "asked", None) or getattr(pattern, "not_asked", None):
+            if not self.was_asked(pattern.asked, pattern.not_asked, compiler):
+                return None
         item_occ = []
         for spec in pattern.all:
             occ = self.occurrences(spec, compiler)

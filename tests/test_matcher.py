@@ -378,3 +378,23 @@ def test_a_heading_of_notes_gives_its_bullets_their_subject(text, expected):
 def test_a_word_free_of_the_term_denies_it(text, expected):
     denied = Pattern(all=["async", "staleness|stale"], polarity="negated")
     assert (Doc.of(text).find(denied, Compiler({})) is not None) is expected
+
+
+@pytest.mark.parametrize(
+    "question,expected",
+    [
+        ("How does DDP sync?", True),
+        ("ＤＤＰ 是怎么同步的？", True),  # the question is folded like the answer
+        ("How does it sync?", False),  # nothing asked of DDP
+        ("How does DDP differ from a parameter server?", False),  # the other side named too
+        (None, False),  # no question known
+    ],
+)
+def test_a_pattern_may_ask_something_of_the_question(question, expected):
+    from interview_grader.rubric.schema import AnswerPattern
+
+    pattern = AnswerPattern(all=["@verb..@ps"], asked=["ddp"], not_asked=["@ps"])
+    doc = Doc.of("each GPU will send its gradients to the parameter server", question=question)
+    assert (doc.find(pattern, Compiler(LEX)) is not None) is expected
+    # the same pattern asking nothing of the question holds whatever the question
+    assert Doc.of(doc.folded.text, question=question).find(AnswerPattern(all=["@verb..@ps"]), Compiler(LEX)) is not None

@@ -380,3 +380,54 @@ def test_a_question_opening_on_it_is_about_the_previous_topic(rubric, question, 
     assert classify(question, None, rubric).topic_id is not None
     assert classify_follow_up(question, None, previous, rubric).topic_id == expected
 
+
+
+def _rubric_with_asked_rule(matches: str, asked_examples: str = ""):
+    """The mini rubric with one misconception whose pattern asks the question for "ring" and no "tree"."""
+    from interview_grader.rubric.load import parse_rubric
+
+    rule = (
+        "  - id: hub-sync\n"
+        "    severity: major\n"
+        "    claim: {zh: 经由中心同步。, en: Synced through a hub.}\n"
+        "    correction: {zh: 环上没有中心。, en: The ring has no hub.}\n"
+        "    patterns:\n"
+        "      - all: ['hub']\n"
+        "        asked: ['ring']\n"
+        "        not_asked: ['tree']\n"
+        f"    matches: [{matches}]\n"
+        "    non_matches: [There is no hub.]\n"
+        + asked_examples
+    )
+    text = (ROOT / "tests" / "data" / "mini_rubric.yaml").read_text(encoding="utf-8")
+    assert "\nmisconceptions:\n" in text
+    return parse_rubric(text.replace("\nmisconceptions:\n", "\nmisconceptions:\n" + rule, 1), "r.yaml", use_cache=False)
+
+
+def test_an_asked_pattern_needs_examples_with_questions():
+    loaded = _rubric_with_asked_rule("There is a hub.")
+    got = [str(f) for f in run_selftest(loaded) if f.rule == "misconception hub-sync"]
+    # a plain example has no question, so the pattern cannot hold there; and the examples with questions are missing
+    assert got == [
+        "misconception hub-sync: should flag it, does not: 'There is a hub.'",
+        "misconception hub-sync: a pattern with 'asked' needs asked_matches and asked_non_matches examples, none given: ''",
+    ]
+
+
+def test_asked_examples_are_read_as_answers_to_their_questions():
+    examples = (
+        "    asked_matches:\n"
+        "      - {question: How does the ring sync?, answer: There is a hub.}\n"
+        "      - {question: How does the ring sync?, answer: There is no hub.}\n"
+        "    asked_non_matches:\n"
+        "      - {question: How does a tree or a ring sync?, answer: There is a hub.}\n"
+        "      - {question: How does it sync?, answer: There is a hub.}\n"
+        "      - {question: How does it sync?, answer: The ring has a hub.}\n"
+    )
+    loaded = _rubric_with_asked_rule("The ring has a hub.", examples)
+    got = [str(f) for f in run_selftest(loaded) if f.rule == "misconception hub-sync"]
+    # "ring" in the answer does not stand for the question; a negated hub is no claim; "tree" in the question excludes
+    assert got == [
+        "misconception hub-sync: should flag it, does not: 'The ring has a hub.'",
+        "misconception hub-sync: should flag it, does not: 'How does the ring sync? -> There is no hub.'",
+    ]

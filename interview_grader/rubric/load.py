@@ -215,7 +215,7 @@ def _compile_all(data: dict[str, Any], lines: dict, compiler: Compiler, path: st
 
     def patterns(pats: list, loc: tuple) -> None:
         for i, p in enumerate(pats or []):
-            for key in ("all", "none"):
+            for key in ("all", "none", "asked", "not_asked"):
                 for j, spec in enumerate(p.get(key) or []):
                     check(spec, loc + (i, key, j))
 

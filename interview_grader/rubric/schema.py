@@ -71,6 +71,27 @@ class Pattern(_Strict):
     )
 
 
+class AnswerPattern(Pattern):
+    """A pattern over an answer, which may also ask something of the question it answers."""
+
+    asked: list[str] = Field(
+        default_factory=list,
+        description=(
+            "Term sets the question must hold, each 'alt1|alt2|@lexicon' (searched in the question, not the answer): "
+            "for a claim that is wrong only of what was asked ('every GPU sends its gradients to a master server' "
+            "answering 'How does DDP keep the replicas in sync?'). A rule with such a pattern (or with not_asked) "
+            "needs asked_matches and asked_non_matches examples."
+        ),
+    )
+    not_asked: list[str] = Field(
+        default_factory=list,
+        description=(
+            "Term sets none of which the question may hold (a question that names the other side too, 'DDP and a "
+            "parameter server: how does each sync?', asks for the description this pattern would flag)."
+        ),
+    )
+
+
 class QuestionCue(Pattern):
     """A pattern over the question (and its goal line) that votes for a topic."""
 
@@ -80,6 +101,13 @@ class QuestionCue(Pattern):
     )
 
 
+class AskedExample(_Strict):
+    """An example answer read as the answer to a question (the self-test of patterns with ``asked``)."""
+
+    question: str = Field(min_length=1, description="The question the example answers.")
+    answer: str = Field(min_length=1, description="The example answer.")
+
+
 class KeyPoint(_Strict):
     """A fact a good answer states, with the phrasings that state it."""
 
@@ -87,10 +115,16 @@ class KeyPoint(_Strict):
     core: bool = Field(description="True for what a solid answer must contain; false for depth points.")
     weight: float = Field(default=1.0, gt=0, description="Relative weight among the topic's core (or depth) points.")
     text: Bilingual = Field(description="The fact, as shown to readers of a report.")
-    patterns: list[Pattern] = Field(min_length=1, description="Any one pattern that matches covers the point.")
+    patterns: list[AnswerPattern] = Field(min_length=1, description="Any one pattern that matches covers the point.")
     matches: list[str] = Field(min_length=1, description="Example sentences that must cover this point (self-test).")
     non_matches: list[str] = Field(
         min_length=1, description="Example sentences that must not cover this point (self-test)."
+    )
+    asked_matches: list[AskedExample] = Field(
+        default_factory=list, description="Answers to their questions that must cover this point (self-test)."
+    )
+    asked_non_matches: list[AskedExample] = Field(
+        default_factory=list, description="Answers to their questions that must not cover this point (self-test)."
     )
 
 
@@ -104,11 +138,17 @@ class _Claim(_Strict):
         default=None,
         description="Topic ids whose answers are checked for it; omitted means every graded answer.",
     )
-    patterns: list[Pattern] = Field(min_length=1, description="Any one pattern that matches asserts the claim.")
+    patterns: list[AnswerPattern] = Field(min_length=1, description="Any one pattern that matches asserts the claim.")
     matches: list[str] = Field(min_length=1, description="Example sentences that assert it (self-test).")
     non_matches: list[str] = Field(
         min_length=1,
         description="Example sentences that must not be flagged: negations, corrections, near misses (self-test).",
+    )
+    asked_matches: list[AskedExample] = Field(
+        default_factory=list, description="Answers to their questions that assert it (self-test)."
+    )
+    asked_non_matches: list[AskedExample] = Field(
+        default_factory=list, description="Answers to their questions that must not be flagged (self-test)."
     )
 
 
