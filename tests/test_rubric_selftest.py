@@ -333,6 +333,25 @@ def test_rank_zero_as_master_is_read_by_topic(rubric, question, answer, flagged)
     assert ("ddp-uses-parameter-server" in ids) is flagged, (report.answers[0].topic, ids)
 
 
+@pytest.mark.parametrize(
+    "question, flagged",
+    [
+        # blind139: a master server given to DDP by an answer to a question on DDP
+        ("How does DDP keep the model copies synchronised?", True),
+        ("DDP 是怎么保证各个进程参数一致的？", True),
+        # ... a correct parameter-server description where DDP is not asked about, or is set against the PS
+        ("How are the parameters kept in sync in distributed training?", False),
+        ("How does DDP keep replicas in sync, compared with a parameter server?", False),
+    ],
+)
+def test_a_server_is_flagged_on_ddp_when_the_question_asks_about_ddp(rubric, question, flagged):
+    from interview_grader import grade, parse_transcript
+
+    answer = "Every GPU ships its gradients off to a master server, which averages them and returns fresh weights."
+    report = grade(parse_transcript(f"Q1: {question}\nA: {answer}\n", "x"), rubric)
+    ids = [f.id for f in report.answers[0].misconceptions]
+    assert ("ddp-uses-parameter-server" in ids) is flagged, (report.answers[0].topic, ids)
+
 def test_a_narrow_follow_up_is_graded_on_what_it_asks(rubric):
     """A follow-up on the same topic that singles out one of its points is graded on that point;
     the same answer to the opening question is a thin answer on the whole topic."""
