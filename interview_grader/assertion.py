@@ -503,6 +503,9 @@ _REPORTED = re.compile(
         # an analogy others like to draw: 有的同学喜欢拿CPU单核、多核来类比，我觉得不太贴切
         + [pre + "(?:同学|人|同事|朋友)?(?:喜欢|会|习惯|总|常|总是)?拿[^,。!?;\n]{1,16}?(?:来)?(?:类比|比喻|打比方|作比|比作)"
            for pre in ("有的", "有些", "很多", "不少", "一些", "有人")]
+        # ... or someone's explanation of a thing as something: 我之前有同事把模型并行解释成"每张卡吃不同的数据"
+        + [pre + "把[^,。!?;\n]{1,16}?(?:解释成|解释为|说成|理解成|理解为|讲成|描述成|描述为|当成)"
+           for pre in ("有同事", "有个同事", "有位同事", "同事", "有人", "有些人", "很多人", "不少人", "有的人")]
         # hearsay with its source: 听别人说 … / 听同事说 … (not the candidate's own hedge 我听说)
         + ["听(?:别人|人家|同事|朋友|同学|前辈|人)(?:也)?说"]
         # a source the speaker read, then what it said, after a comma: 之前我看过一篇博客，说 … 后来问了同事，他说不对
@@ -870,6 +873,10 @@ def _enclosing(ranges, pos: int, starts=None) -> tuple[int, int]:
     return pos, pos
 
 
+# "and" before a modal verb: the start of a second predicate, where an English negation's scope ends
+_AND_MODAL = re.compile(r"\band (?=(?:may|might|can|could|will|would|should|must)\b)")
+
+
 def _scope_end(text: str, start: int, limit: int) -> int:
     """Where a scope opened at ``start`` ends: at the next turn word ("但是", "because"),
     unless the word comes right after the cue, where it is what is negated
@@ -921,6 +928,12 @@ def analyse(text: str, question: str | None = None) -> Scopes:
                     if tail:
                         t = turn(text, limit, tail.end())
                         end = t.start() if t else tail.end()
+            if pat is neg and text[c].isascii():
+                # a second verb joined with "and" and a modal has a subject of its own: "workers push without waiting
+                # and may be computing on stale parameters" negates the waiting, not the stale parameters
+                a = _AND_MODAL.search(text, e, end)
+                if a:
+                    end = a.start()
             if end > e:
                 negated.append((c, e, end))
                 if pat is neg and e - c > 1 and not text[c].isascii():

@@ -186,6 +186,9 @@ ZH = [
     # blind138 round: a colleague who argued the view, the view then pointed back at and rejected
     ("有个同事跟我争，说DDP靠参数服务器同步，这个我不认同。", False),
     ("有个同事跟我争，说DDP靠参数服务器同步，我也同意。", True),
+    # blind140 round (blind104): a colleague's explanation of one thing as another
+    ("我之前有同事把DDP解释成「靠参数服务器同步」，那其实是在讲别的。", False),
+    ("我们把DDP解释成靠参数服务器同步。", True),
 ]
 
 EN = [
@@ -347,6 +350,10 @@ EN = [
     # blind135: a design doc once reviewed; a framing "sometimes sold" after "it's"
     ("I once reviewed a design doc that described DDP as relying on a parameter server.", False),
     ("It's sometimes sold as DDP relying on a parameter server, but that is not how it works.", False),
+    # blind140: a second predicate joined by "and" and a modal is outside the negation before it
+    ("DDP ranks push without waiting and may be sending to a parameter server.", True),
+    ("DDP ranks push without waiting and sending to a parameter server.", False),
+    ("DDP does not use a parameter server and never will.", False),
 ]
 
 
