@@ -527,3 +527,18 @@ def test_an_opening_admission_that_names_the_topic_is_no_answer(rubric, answer, 
     text = f"Q1: How would you design a parameter-server setup for a sparse model?\nA: {answer}\n"
     a = grade(parse_transcript(text, "t.txt"), rubric).answers[0]
     assert a.status == status, (a.status, a.score)
+
+
+@pytest.mark.parametrize(
+    "answer,status",
+    [
+        # blind139: empty talk on DDP's steps that names one of them (wrapping the model) is graded, not off-topic
+        ("It's pretty standard honestly, you set things up, wrap the model, and the framework takes care of the rest.",
+         "graded"),
+        ("It's pretty standard honestly, you set things up, and the framework takes care of the rest.", "off-topic"),
+    ],
+)
+def test_wrapping_the_model_is_a_step_of_a_ddp_job(rubric, answer, status):
+    text = f"Q1: Walk me through the steps of a DDP job.\nA: {answer}\n"
+    a = grade(parse_transcript(text, "t.txt"), rubric).answers[0]
+    assert a.status == status, (a.status, a.score)
