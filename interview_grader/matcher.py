@@ -236,8 +236,9 @@ class FastPiece:
 class Compiler:
     """Resolves the term sets of one rubric and owns its literal automaton."""
 
-    def __init__(self, lexicon: dict[str, list[str]]):
+    def __init__(self, lexicon: dict[str, list[str]], referents: list[str] | tuple[str, ...] = ()):
         self.lexicon = lexicon
+        self.referents = tuple(referents)  # term sets 前者 / 后者 may stand for (see Doc._literal_hits)
         self._cache: dict[str, TermSet] = {}
         self._memo: dict[str, list[Alternative]] = {}
         self._keys: set[str] = set()
@@ -484,6 +485,57 @@ _QUESTION_DOCS: "weakref.WeakKeyDictionary[Compiler, dict[str, Doc]]" = weakref.
 QUESTION_DOCS_MAX = 4096  # questions kept per rubric; archives ask the same few again and again
 
 
+# 前者 / the former and 后者 / the latter (前面那个 / 后面那个), standing for the first and the second thing a question names
+_BACKREF = re.compile(r"前者|后者|前面那个|后面那个|前一个|后一个|\bthe former\b|\bthe latter\b")
+_FIRST = frozenset(("前者", "前面那个", "前一个", "the former"))
+_REFERENTS: "weakref.WeakKeyDictionary[Compiler, dict[str, tuple[frozenset[str], ...]]]" = weakref.WeakKeyDictionary()
+
+
+def _question_referents(question: str, compiler: Compiler) -> tuple[frozenset[str], ...]:
+    """The literal keys of the last two different referents (``Compiler.referents``) the text names, in the order it
+    names them: "DataParallel 和 DDP 有什么区别？" gives DataParallel's words, then DDP's; "单卡放不下…策略主要是数据并行和
+    模型并行" gives data parallelism's, then model parallelism's.  () when it names fewer than two."""
+    memo = _REFERENTS.get(compiler)
+    if memo is None:
+        memo = _REFERENTS[compiler] = {}
+    got = memo.get(question)
+    if got is None:
+        qdoc = _question_doc(question, compiler)
+        lits = qdoc._literal_hits(compiler)
+        named = [(s, e, i) for i, spec in enumerate(compiler.referents) for s, e in qdoc.occurrences(spec, compiler)]
+        # words inside a longer referent are part of it ("data parallel" in "distributed data parallel")
+        named = [(s, e, i) for s, e, i in named if not any(a <= s and e <= b and b - a > e - s for a, b, _ in named)]
+        picked: list[tuple[int, int, int]] = []
+        for s, e, i in sorted(named, reverse=True):
+            if all(i != j for _, _, j in picked):
+                picked.append((s, e, i))
+                if len(picked) == 2:
+                    break
+        got = ()
+        if len(picked) == 2:
+            keys = []
+            for a, b, i in sorted(picked):
+                literals = compiler(compiler.referents[i]).literals
+                keys.append(frozenset(k for k, spans in lits.items() if k in literals and any(
+                    a <= s and e <= b for s, e in spans)))
+            got = tuple(keys)
+        if len(memo) < QUESTION_DOCS_MAX:
+            memo[question] = got
+    return got
+
+
+def _add_backrefs(hits: dict[str, list[tuple[int, int]]], text: str, referents: tuple[frozenset[str], ...]) -> None:
+    """Let each 前者 / 后者 of ``text`` count as an occurrence of the words of the referent it stands for."""
+    if not referents:
+        return
+    for m in _BACKREF.finditer(text):
+        word = m.group()
+        for key in referents[0 if word in _FIRST else 1]:
+            spans = hits.setdefault(key, [])
+            spans.append(m.span())
+            spans.sort()
+
+
 def _question_doc(question: str, compiler: Compiler) -> "Doc":
     """The analysed question, kept per rubric (its term-set hits depend on the rubric's lexicon)."""
     docs = _QUESTION_DOCS.get(compiler)
@@ -671,6 +723,11 @@ class Doc:
     def _literal_hits(self, compiler: Compiler) -> dict[str, list[tuple[int, int]]]:
         if self._lits is None or self._lits_of is not compiler or compiler._automaton is None:
             self._lits = compiler.scan(self.text)
+            if self.question and compiler.referents and (m := _BACKREF.search(self.text)) is not None:
+                # the answer's own pair when it names two before its first 前者 / 后者 ("通信上有 ring 和 tree 两种，
+                # 前者…"), else the question's
+                own = _question_referents(self.text[: m.start()], compiler) if m.start() else ()
+                _add_backrefs(self._lits, self.text, own or _question_referents(self.question, compiler))
             self._litset = frozenset(self._lits)
             self._lits_of = compiler
         return self._lits

@@ -398,3 +398,33 @@ def test_a_pattern_may_ask_something_of_the_question(question, expected):
     assert (doc.find(pattern, Compiler(LEX)) is not None) is expected
     # the same pattern asking nothing of the question holds whatever the question
     assert Doc.of(doc.folded.text, question=question).find(AnswerPattern(all=["@verb..@ps"]), Compiler(LEX)) is not None
+
+
+@pytest.mark.parametrize(
+    "question,answer,expected",
+    [
+        # 前者 / 后者 stand for the first and the second thing the question names
+        ("DDP 和参数服务器有什么区别？", "后者有中心节点。", True),
+        ("DDP 和参数服务器有什么区别？", "前者有中心节点。", False),
+        ("How does DDP differ from a parameter server?", "The latter has a central node.", True),
+        ("参数服务器和 DDP 有什么区别？", "前面那个有中心节点。", True),
+        # ... the last two it names, when it names more ("在 ring 之外，DDP 和 PS 怎么比？")
+        ("除了 ring，DDP 和参数服务器有什么区别？", "后者有中心节点。", True),
+        # ... or the answer's own pair, named before them
+        ("参数服务器和 DDP 有什么区别？", "同步有 ring 和参数服务器两种。前者有中心节点。", False),
+        ("参数服务器和 DDP 有什么区别？", "同步有 ring 和参数服务器两种。后者有中心节点。", True),
+        # nothing to stand for: one thing named, or no question
+        ("参数服务器是什么？", "后者有中心节点。", False),
+        (None, "后者有中心节点。", False),
+    ],
+)
+def test_the_former_and_the_latter_stand_for_what_the_question_names(question, answer, expected):
+    lex = {**LEX, "ddp": ["ddp"]}
+    compiler = Compiler(lex, referents=["@ddp", "@ps", "@ring"])
+    pattern = Pattern(all=["@ps", "中心节点|central node"])
+    doc = Doc.of(answer, question=question)
+    assert (doc.find(pattern, compiler) is not None) is expected
+    # evidence stays in the answer's own words
+    if expected:
+        hit = doc.find(pattern, compiler)
+        assert doc.text[hit.ev_start:hit.ev_end].startswith(("后者", "the latter", "前面那个"))

@@ -195,7 +195,7 @@ def parse_rubric(text: str, path: str = "<rubric>", use_cache: bool = True) -> L
         line = _line_for(lines, loc) if loc else _line_of_value(text, msg)
         where = f"{_fmt_loc(loc)}: " if loc else ""
         raise RubricError(f"{where}{msg}{more}", path, line) from None
-    compiler = Compiler(rubric.lexicon)
+    compiler = Compiler(rubric.lexicon, rubric.referents)
     _compile_all(data, lines, compiler, path)
     if use_cache:
         from . import cache
@@ -222,6 +222,8 @@ def _compile_all(data: dict[str, Any], lines: dict, compiler: Compiler, path: st
     for name, terms in (data.get("lexicon") or {}).items():
         for j, spec in enumerate(terms):
             check(spec, ("lexicon", name, j))
+    for j, spec in enumerate(data.get("referents") or []):
+        check(spec, ("referents", j))
     for ti, t in enumerate(data.get("topics") or []):
         patterns(t.get("questions"), ("topics", ti, "questions"))
         for j, spec in enumerate(t.get("vocabulary") or []):

@@ -318,6 +318,14 @@ class Rubric(_Strict):
             "`scoring.secondhand_cap`."
         ),
     )
+    referents: list[str] = Field(
+        default_factory=list,
+        description=(
+            "Term sets naming the things questions set against each other ('@ddp', '@ps', '数据并行|data "
+            "parallel'): in an answer, 前者 / the former and 后者 / the latter stand for the first and the second "
+            "of them that its question names, and match as their words do."
+        ),
+    )
     scoring: Scoring = Field(default_factory=Scoring, description="Scoring parameters.")
     topics: list[Topic] = Field(min_length=1, description="The topics questions are mapped to.")
     misconceptions: list[Misconception] = Field(
