@@ -450,3 +450,20 @@ def test_asked_examples_are_read_as_answers_to_their_questions():
         "misconception hub-sync: should flag it, does not: 'The ring has a hub.'",
         "misconception hub-sync: should flag it, does not: 'How does the ring sync? -> There is no hub.'",
     ]
+
+
+@pytest.mark.parametrize(
+    "question, covered",
+    [
+        # blind141: 前者 / 后者 for the two things the question sets against each other
+        ("DDP 和 PS 架构有哪些区别？", True),
+        ("How does DDP differ from a parameter server?", True),
+    ],
+)
+def test_the_former_and_the_latter_earn_points_as_what_they_stand_for(rubric, question, covered):
+    from interview_grader import grade, parse_transcript
+
+    answer = "场景上，稠密模型在 GPU 集群上用前者，超大稀疏 embedding 的 CTR 模型用后者。"
+    report = grade(parse_transcript(f"Q1: {question}\nA: {answer}\n", "x"), rubric)
+    a = report.answers[0]
+    assert ("dvp-fit" in [c.id for c in a.covered]) is covered, (a.topic, [c.id for c in a.covered])
