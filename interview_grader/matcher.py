@@ -492,36 +492,39 @@ _REFERENTS: "weakref.WeakKeyDictionary[Compiler, dict[str, tuple[frozenset[str],
 
 
 def _question_referents(question: str, compiler: Compiler) -> tuple[frozenset[str], ...]:
-    """The literal keys of the last two different referents (``Compiler.referents``) the text names, in the order it
-    names them: "DataParallel 和 DDP 有什么区别？" gives DataParallel's words, then DDP's; "单卡放不下…策略主要是数据并行和
-    模型并行" gives data parallelism's, then model parallelism's.  () when it names fewer than two."""
+    """``_referents_named`` of a question, remembered per rubric (archives ask the same questions again and again)."""
     memo = _REFERENTS.get(compiler)
     if memo is None:
         memo = _REFERENTS[compiler] = {}
     got = memo.get(question)
     if got is None:
-        qdoc = _question_doc(question, compiler)
-        lits = qdoc._literal_hits(compiler)
-        named = [(s, e, i) for i, spec in enumerate(compiler.referents) for s, e in qdoc.occurrences(spec, compiler)]
-        # words inside a longer referent are part of it ("data parallel" in "distributed data parallel")
-        named = [(s, e, i) for s, e, i in named if not any(a <= s and e <= b and b - a > e - s for a, b, _ in named)]
-        picked: list[tuple[int, int, int]] = []
-        for s, e, i in sorted(named, reverse=True):
-            if all(i != j for _, _, j in picked):
-                picked.append((s, e, i))
-                if len(picked) == 2:
-                    break
-        got = ()
-        if len(picked) == 2:
-            keys = []
-            for a, b, i in sorted(picked):
-                literals = compiler(compiler.referents[i]).literals
-                keys.append(frozenset(k for k, spans in lits.items() if k in literals and any(
-                    a <= s and e <= b for s, e in spans)))
-            got = tuple(keys)
+        got = _referents_named(_question_doc(question, compiler), compiler)
         if len(memo) < QUESTION_DOCS_MAX:
             memo[question] = got
     return got
+
+
+def _referents_named(doc: "Doc", compiler: Compiler) -> tuple[frozenset[str], ...]:
+    """The literal keys of the last two different referents (``Compiler.referents``) a text names, in the order it
+    names them: "DataParallel 和 DDP 有什么区别？" gives DataParallel's words, then DDP's; "单卡放不下…策略主要是数据并行和
+    模型并行" gives data parallelism's, then model parallelism's.  () when it names fewer than two."""
+    lits = doc._literal_hits(compiler)
+    named = [(s, e, i) for i, spec in enumerate(compiler.referents) for s, e in doc.occurrences(spec, compiler)]
+    # words inside a longer referent are part of it ("data parallel" in "distributed data parallel")
+    named = [(s, e, i) for s, e, i in named if not any(a <= s and e <= b and b - a > e - s for a, b, _ in named)]
+    picked: list[tuple[int, int, int]] = []
+    for s, e, i in sorted(named, reverse=True):
+        if all(i != j for _, _, j in picked):
+            picked.append((s, e, i))
+            if len(picked) == 2:
+                break
+    if len(picked) < 2:
+        return ()
+    keys = []
+    for a, b, i in sorted(picked):
+        literals = compiler(compiler.referents[i]).literals
+        keys.append(frozenset(k for k, spans in lits.items() if k in literals and any(a <= s and e <= b for s, e in spans)))
+    return tuple(keys)
 
 
 def _add_backrefs(hits: dict[str, list[tuple[int, int]]], text: str, referents: tuple[frozenset[str], ...]) -> None:
@@ -726,7 +729,7 @@ class Doc:
             if self.question and compiler.referents and (m := _BACKREF.search(self.text)) is not None:
                 # the answer's own pair when it names two before its first 前者 / 后者 ("通信上有 ring 和 tree 两种，
                 # 前者…"), else the question's
-                own = _question_referents(self.text[: m.start()], compiler) if m.start() else ()
+                own = _referents_named(Doc.of(self.text[: m.start()]), compiler) if m.start() else ()
                 _add_backrefs(self._lits, self.text, own or _question_referents(self.question, compiler))
             self._litset = frozenset(self._lits)
             self._lits_of = compiler
