@@ -475,8 +475,8 @@ _REPORTED = re.compile(
         # (or put as a comparison: 以前有同事打比方说单卡就像单核 …)
         # (or a belief of theirs: 之前带的实习生以为单卡是一条一条样本地算 …)
         # (or argued with the speaker: 有个同事跟我争，说 …)
-        + [pre + "(?:同事|朋友|同学|前辈|领导|博主|面试官|实习生|新同事|新同学|组员|队友|小伙伴|同行|架构师)(?:也)?(?:说|认为|觉得|讲过|跟我说|打比方说|打了个比方说|打过比方说|比喻说|以为|误以为|跟我争|和我争|跟我争论|和我争论|跟我争过|和我争过)"
-           for pre in ("有个", "有位", "有的", "一个", "我的", "之前有个", "以前有个", "有", "带的")]
+        + [pre + " ?(?:同事|朋友|同学|前辈|领导|博主|面试官|实习生|新同事|新同学|组员|队友|小伙伴|同行|架构师|leader|老板|主管|组长|经理) ?(?:也)?(?:说|认为|觉得|讲过|跟我说|打比方说|打了个比方说|打过比方说|比喻说|以为|误以为|跟我争|和我争|跟我争论|和我争论|跟我争过|和我争过)"
+           for pre in ("有个", "有位", "有的", "一个", "我的", "之前有个", "以前有个", "有", "带的", "我之前的", "我以前的", "之前的", "以前的", "我们之前的")]
         # ... or someone senior from school or the team: 之前有个师兄跟我说 … / 我导师说 …
         + [pre + "(?:师兄|师姐|学长|学姐|导师|老师|mentor|组里的人|组里的同事)(?:也)?(?:说|认为|觉得|讲过|跟我说|和我说|告诉我)"
            for pre in ("有个", "有位", "一个", "我的", "我", "之前有个", "以前有个", "有")]
@@ -562,8 +562,13 @@ _REPORTED = re.compile(
             # a view sold rather than held: "Async is sometimes sold as converging exactly like sync; it does not"
             *[be + " (?:sometimes |often |commonly |usually |still )?(?:sold|pitched|advertised|marketed|billed|touted) as"
               for be in ("is", "are", "gets", "get", "it's")],
-            "a (?:common |popular |frequent )?(?:claim|picture|view|idea|description|story|explanation|belief) (?:i|you|we) "
-            "(?:often |sometimes |keep )?(?:hear|see|read|come across|get)",
+            # ("A mix-up I hear in interviews is that data parallelism means …")
+            "a (?:common |popular |frequent )?(?:claim|picture|view|idea|description|story|explanation|belief|mix[- ]?up|mistake|"
+            "misconception|confusion|misunderstanding|misreading) (?:i|you|we) "
+            "(?:often |sometimes |keep |still |regularly )?(?:hear|see|read|come across|get|run into)",
+            # an analogy the speaker steers clear of: "I would avoid the single-core versus multi-core CPU analogy"
+            *[who + " (?:avoid|not use|never use|steer clear of) the [^,.;!?]{1,60}? (?:analogy|comparison|metaphor|picture)"
+              for who in ("i would", "i'd", "i")],
             # "People sometimes tell me async converges just like sync, only faster; it doesn't"
             *[who + " (?:often |sometimes |usually |keep |always )?(?:tell|telling) me"
               for who in ("people", "folks", "colleagues", "candidates", "teammates", "juniors")],
@@ -624,9 +629,11 @@ _REPORTED = re.compile(
             # one describing word may stand before the source: "a senior colleague once told me …"
             # ("a colleague of mine once claimed …")
             # ("my old manager liked to say …", "a former lead kept saying …", "a manager once expected higher accuracy …")
+            # ("A vendor engineer once told us that with the ring each GPU's traffic grows …")
             *[pre + " (?:[a-z]+ )?(?:colleague|friend|coworker|teammate|blog|tutorial|article|manager|boss|lead|tech lead|team lead|"
-              "supervisor|advisor|professor|mentor) (?:of (?:mine|ours) )?(?:once )?"
-              "(?:said|says|claimed|claims|told me|wrote|writes|thinks|thought|assumed|believed|argued|argues|insisted|insists|was convinced|is convinced|"
+              "supervisor|advisor|professor|mentor|engineer|developer|researcher|consultant|architect|expert|instructor|"
+              "speaker|presenter|recruiter|interviewer) (?:of (?:mine|ours) )?(?:once )?"
+              "(?:said|says|claimed|claims|told me|told us|wrote|writes|thinks|thought|assumed|believed|argued|argues|insisted|insists|was convinced|is convinced|"
               "liked to say|likes to say|used to say|would say|kept saying|keeps saying|always said|always says|"
               "expected|was expecting|had expected|hoped for|had hoped for)"
               for pre in ("a", "one", "my")],

@@ -189,6 +189,8 @@ ZH = [
     # blind140 round (blind104): a colleague's explanation of one thing as another
     ("我之前有同事把DDP解释成「靠参数服务器同步」，那其实是在讲别的。", False),
     ("我们把DDP解释成靠参数服务器同步。", True),
+    # blind142: a former leader's belief
+    ("我之前的 leader 觉得DDP靠参数服务器同步，其实不对。", False),
 ]
 
 EN = [
@@ -354,6 +356,11 @@ EN = [
     ("DDP ranks push without waiting and may be sending to a parameter server.", True),
     ("DDP ranks push without waiting and sending to a parameter server.", False),
     ("DDP does not use a parameter server and never will.", False),
+    # blind143: a source with a describing word who told "us"; a mix-up the speaker hears; a picture the speaker avoids
+    ("A vendor engineer once told us that DDP relies on a parameter server.", False),
+    ("A mix-up I hear in interviews is that DDP relies on a parameter server.", False),
+    ("I would avoid the old DDP as a parameter server analogy.", False),
+    ("I would pick DDP over a parameter server.", True),
 ]
 
 
