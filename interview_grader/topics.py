@@ -85,7 +85,9 @@ _CONDITIONAL = re.compile(
     r"\s*(?:(?:那么?|那)?(?:如果|假如|假设|要是|万一)|那(?=[^么]))"
     r"|(?i:\s*(?:(?:and|so|then|but|ok|okay|now)\b[\s,]*)?"
     r"(?:what if|if|what happens if|what happens when|what happens to|what happens as|what breaks if|what goes wrong if|what about|how about|"
-    r"(?:does|do|did|is|would|will|can|could) (?:it|that|this|they)\b))"
+    r"(?:does|do|did|is|would|will|can|could) (?:it|that|this|they)\b"
+    # ... or a choice between the things just discussed: "And which one would you pick for two machines?"
+    r"|which (?:one|of (?:the|those|these) two|of them)\b))"
 )
 CONDITIONAL_MAX = {"zh": 40, "en": 90}  # characters: a follow-up, not a new question of its own
 # ... and it asks about training, not the candidate ("如果让你重新选一次呢？"): the rubric's vocabulary or one of these

@@ -176,6 +176,9 @@ def test_an_explicit_goal_line_maps_an_indirect_question(rubric):
          "data-parallelism"),
         ("How would you compare that with PyTorch DDP?", "parameter-server", "ddp-vs-parameter-server"),
         ("And what happens to per-GPU traffic as you go from 8 to 64 GPUs?", "ring-allreduce", "ring-allreduce"),
+        # blind145: a choice between the things just discussed, if it asks about training
+        ("And which one would you pick for two machines?", "dp-vs-ddp", "dp-vs-ddp"),
+        ("Which one would you pick for your next job?", "dp-vs-ddp", None),
     ],
 )
 def test_a_follow_up_is_read_in_the_light_of_the_question_before_it(rubric, question, previous, expected):
