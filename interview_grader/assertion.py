@@ -552,6 +552,9 @@ _REPORTED = re.compile(
             # piece of the model …", "A claim I hear a lot is that async converges exactly like sync"
             *[who + "(?:'ve| have)? (?:seen|heard) it (?:described|explained|presented|pictured|drawn|put|framed) (?:as|like)"
               for who in ("i", "we")],
+            # ("I've heard it argued that the server always hands out the latest parameters")
+            *[who + "(?:'ve| have)? heard it (?:argued|claimed|said|suggested|asserted) that"
+              for who in ("i", "we")],
             "it(?:'s| is) (?:sometimes |often |commonly |usually )?(?:described|explained|presented|pictured|framed) as if",
             # ... or, said to be how it usually goes, as anything: "It is sometimes explained as the jump from a single-core to
             # a multi-core CPU, but that analogy misleads" (the speaker's own framing names no frequency: "it is explained as")
@@ -567,7 +570,8 @@ _REPORTED = re.compile(
             "misconception|confusion|misunderstanding|misreading) (?:i|you|we) "
             "(?:often |sometimes |keep |still |regularly )?(?:hear|see|read|come across|get|run into)",
             # an analogy the speaker steers clear of: "I would avoid the single-core versus multi-core CPU analogy"
-            *[who + " (?:avoid|not use|never use|steer clear of) the [^,.;!?]{1,60}? (?:analogy|comparison|metaphor|picture)"
+            # ("I'd push back on the analogy I sometimes hear with multi-core CPUs")
+            *[who + " (?:avoid|not use|never use|steer clear of|push back on|pushed back on) the [^,.;!?]{0,60}?(?:analogy|comparison|metaphor|picture)"
               for who in ("i would", "i'd", "i")],
             # "People sometimes tell me async converges just like sync, only faster; it doesn't"
             *[who + " (?:often |sometimes |usually |keep |always )?(?:tell|telling) me"
@@ -632,7 +636,9 @@ _REPORTED = re.compile(
             # ("A vendor engineer once told us that with the ring each GPU's traffic grows …")
             *[pre + " (?:[a-z]+ )?(?:colleague|friend|coworker|teammate|blog|tutorial|article|manager|boss|lead|tech lead|team lead|"
               "supervisor|advisor|professor|mentor|engineer|developer|researcher|consultant|architect|expert|instructor|"
-              "speaker|presenter|recruiter|interviewer) (?:of (?:mine|ours) )?(?:once )?"
+              "speaker|presenter|recruiter|interviewer) (?:of (?:mine|ours) )?"
+              # (placed by a job: "My manager at my last job was convinced that …")
+              "(?:(?:at|from|in|on) (?:my|our|a|the|his|her) [^,.;!?]{1,20}? )?(?:once )?"
               "(?:said|says|claimed|claims|told me|told us|wrote|writes|thinks|thought|assumed|believed|argued|argues|insisted|insists|was convinced|is convinced|"
               "liked to say|likes to say|used to say|would say|kept saying|keeps saying|always said|always says|"
               "expected|was expecting|had expected|hoped for|had hoped for)"
@@ -685,7 +691,10 @@ _RETRACT = re.compile(
         "i(?:'ve| have)? (?:mixed|switched|swapped) (?:that|them|those|the two) (?:up|around|round)",
         "i had (?:that|it|them) (?:backwards|the wrong way round|mixed up)",
         "corrected (?:herself|himself|themselves|myself)",
-        "caught (?:myself|herself|himself|themselves)",  # 'I opened with "DDP has a master…" and caught myself'
+        "caught (?:myself|herself|himself|themselves)",
+        # a bare denial opening the sentence after a view: "I've heard it argued that …, so async is just as consistent
+        # as sync. It isn't: …"
+        "it isn't(?= ?[:.;\u2014])", "it is not(?= ?[:.;\u2014])", "it doesn't(?= ?[:.;\u2014])", "it does not(?= ?[:.;\u2014])",  # 'I opened with "DDP has a master…" and caught myself'
   # a summary: "…, then stopped and corrected herself: …"
     ])
 )

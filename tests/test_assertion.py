@@ -361,6 +361,12 @@ EN = [
     ("A mix-up I hear in interviews is that DDP relies on a parameter server.", False),
     ("I would avoid the old DDP as a parameter server analogy.", False),
     ("I would pick DDP over a parameter server.", True),
+    # blind147: an analogy pushed back on; a view heard argued; a manager placed by a job; a bare denial after a view
+    ("I'd push back on the analogy of DDP as a parameter server.", False),
+    ("I've heard it argued that DDP relies on a parameter server.", False),
+    ("My manager at my last job was convinced that DDP relies on a parameter server.", False),
+    ("Async is fine, so DDP relies on a parameter server. It isn't: the ranks are peers.", False),
+    ("DDP relies on a parameter server. It isn't free though.", True),
 ]
 
 
