@@ -691,10 +691,10 @@ _RETRACT = re.compile(
         "i(?:'ve| have)? (?:mixed|switched|swapped) (?:that|them|those|the two) (?:up|around|round)",
         "i had (?:that|it|them) (?:backwards|the wrong way round|mixed up)",
         "corrected (?:herself|himself|themselves|myself)",
-        "caught (?:myself|herself|himself|themselves)",
+        "caught (?:myself|herself|himself|themselves)",  # 'I opened with "DDP has a master…" and caught myself'
         # a bare denial opening the sentence after a view: "I've heard it argued that …, so async is just as consistent
         # as sync. It isn't: …"
-        "it isn't(?= ?[:.;\u2014])", "it is not(?= ?[:.;\u2014])", "it doesn't(?= ?[:.;\u2014])", "it does not(?= ?[:.;\u2014])",  # 'I opened with "DDP has a master…" and caught myself'
+        "it isn't(?= ?[:.;\u2014])", "it is not(?= ?[:.;\u2014])", "it doesn't(?= ?[:.;\u2014])", "it does not(?= ?[:.;\u2014])",
   # a summary: "…, then stopped and corrected herself: …"
     ])
 )

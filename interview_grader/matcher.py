@@ -491,17 +491,23 @@ _FIRST = frozenset(("前者", "前面那个", "前一个", "the former"))
 _REFERENTS: "weakref.WeakKeyDictionary[Compiler, dict[str, tuple[frozenset[str], ...]]]" = weakref.WeakKeyDictionary()
 
 
-def _question_referents(question: str, compiler: Compiler) -> tuple[frozenset[str], ...]:
-    """``_referents_named`` of a question, remembered per rubric (archives ask the same questions again and again)."""
-    memo = _REFERENTS.get(compiler)
+def _per_rubric(store: "weakref.WeakKeyDictionary", compiler: Compiler, question: str, make):
+    """``make()`` for this question, remembered per rubric (its term-set hits depend on the rubric's lexicon) for up to
+    QUESTION_DOCS_MAX questions: archives ask the same questions again and again."""
+    memo = store.get(compiler)
     if memo is None:
-        memo = _REFERENTS[compiler] = {}
+        memo = store[compiler] = {}
     got = memo.get(question)
     if got is None:
-        got = _referents_named(_question_doc(question, compiler), compiler)
+        got = make()
         if len(memo) < QUESTION_DOCS_MAX:
             memo[question] = got
     return got
+
+
+def _question_referents(question: str, compiler: Compiler) -> tuple[frozenset[str], ...]:
+    """``_referents_named`` of a question, remembered per rubric."""
+    return _per_rubric(_REFERENTS, compiler, question, lambda: _referents_named(_question_doc(question, compiler), compiler))
 
 
 def _referents_named(doc: "Doc", compiler: Compiler) -> tuple[frozenset[str], ...]:
@@ -531,25 +537,18 @@ def _add_backrefs(hits: dict[str, list[tuple[int, int]]], text: str, referents: 
     """Let each 前者 / 后者 of ``text`` count as an occurrence of the words of the referent it stands for."""
     if not referents:
         return
+    touched: set[str] = set()
     for m in _BACKREF.finditer(text):
-        word = m.group()
-        for key in referents[0 if word in _FIRST else 1]:
-            spans = hits.setdefault(key, [])
-            spans.append(m.span())
-            spans.sort()
+        for key in referents[0 if m.group() in _FIRST else 1]:
+            hits.setdefault(key, []).append(m.span())
+            touched.add(key)
+    for key in touched:  # spans stay in text order
+        hits[key].sort()
 
 
 def _question_doc(question: str, compiler: Compiler) -> "Doc":
-    """The analysed question, kept per rubric (its term-set hits depend on the rubric's lexicon)."""
-    docs = _QUESTION_DOCS.get(compiler)
-    if docs is None:
-        docs = _QUESTION_DOCS[compiler] = {}
-    doc = docs.get(question)
-    if doc is None:
-        doc = Doc.of(question)
-        if len(docs) < QUESTION_DOCS_MAX:
-            docs[question] = doc
-    return doc
+    """The analysed question, kept per rubric."""
+    return _per_rubric(_QUESTION_DOCS, compiler, question, lambda: Doc.of(question))
 
 
 @lru_cache(maxsize=4096)
