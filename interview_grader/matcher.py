@@ -38,7 +38,10 @@ ANY_TOPIC = "*"
 _POINTS_BACK = re.compile(
     r"[\s\"'(“‘]*(?:(?:and|but|so|also|plus|then|because|since)[\s,]*)?"
     r"(?:the (?:good|nice|great|best|main|bad|only) (?:thing|part|point) (?:about it )?is (?:that )?)?"
-    r"(?:that one|this one|it|they)(?![a-z])"
+    r"(?:that one|this one|it|they"
+    # ... or that says how the speaker reads it: "I'd use data parallelism. The way I understand it, you give each
+    # GPU …", "As I understand it, …", "The way it works, …"
+    r"|(?P<reading>the way (?:i (?:understand|see|think of)|it works)(?: it)?|as i understand it|how it works is))(?![a-z])"
 )
 # notes: a short line ending in a colon heads the bullet lines under it ("Sync:" / "- barrier each step -> the
 # straggler sets the pace"; "DDP:" / "- sync: after each optimizer step the weights are averaged")
@@ -644,8 +647,10 @@ class Doc:
           push without waiting; others read params that are already a few updates old").
 
         Each range comes with whether a match's evidence should reach back to it: the sentence before, yes (the
-        quote "… tensor parallelism … That one needs very little bandwidth" reads as one); a heading, no (the
-        bullets between would be quoted with it, and kept from earning points)."""
+        quote "… tensor parallelism … That one needs very little bandwidth" reads as one), unless this one opens
+        on how the speaker reads it ("The way it works, you give each GPU …" reads alone, and the correct sentence
+        before keeps its points); a heading, no (the bullets between would be quoted with it, and kept from earning
+        points)."""
         got = self._carry
         if got is None:
             units = self.scopes.sentences
@@ -662,8 +667,9 @@ class Doc:
                         self._carry_from.append((i, range(heading_at, heading_at + 1)))
                     numbered = number
                     continue
-                back = i > 0 and _POINTS_BACK.match(t, a, b)
-                got.append((units[i - 1][0], a, True) if back else None)
+                back = _POINTS_BACK.match(t, a, b) if i > 0 else None
+                # (a sentence that opens on how the speaker reads it stands as a quote of its own)
+                got.append((units[i - 1][0], a, back.group("reading") is None) if back else None)
                 if back:
                     self._carry_from.append((i, range(i - 1, i)))
                 # a heading stands alone on its line; anything else that is no bullet ends the list

@@ -183,6 +183,23 @@ _BEHAVIOURAL = re.compile(
 )
 
 
+_SENTENCE_END = re.compile(r"[.!。！](?=\s|$)|[。！]")
+_EN_WORD = re.compile(r"[A-Za-z0-9][\w'-]*")
+SETUP_MIN = {"en": 6, "zh": 10}  # words (English) or characters (Chinese) of a statement that sets a scene
+
+
+def _after_setup(question: str, at: int) -> bool:
+    """Does a statement of its own open the question before the sentence that holds position ``at``?  A
+    pronoun after one ("…model. What does it mean to split it across GPUs?") points at what it set up
+    ("OK, good. How does it scale?" opens with no such statement)."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(question, 0, at)]
+    if not ends:
+        return False
+    setup = question[: ends[-1]]
+    zh = len(_ZH_CHAR.findall(setup))
+    return zh >= SETUP_MIN["zh"] or len(_EN_WORD.findall(setup)) >= SETUP_MIN["en"]
+
+
 def _follow_up(question: str, goal: str | None, previous: str, rubric: LoadedRubric) -> TopicVote | None:
     """The vote for ``question`` read after the ``previous`` topic, or None."""
     if _BEHAVIOURAL.search(question):
@@ -191,9 +208,12 @@ def _follow_up(question: str, goal: str | None, previous: str, rubric: LoadedRub
     m = _EN_BACK.search(question)
     s = _EN_BACK_SUBJECT.search(question) if m is None else None
     back = m or s or _ZH_BACK.search(question)
-    if back is not None and _names_own_topic_before(question, back.start(), goal, previous, rubric):
+    if back is not None and (
+        _names_own_topic_before(question, back.start(), goal, previous, rubric) or _after_setup(question, back.start())
+    ):
         # "Communication overhead is often the bottleneck. How would you cut it?": "it" is the thing the
-        # question has just named, not the previous topic
+        # question has just named, not the previous topic; so is the thing a scenario sets up first ("Your training
+        # data is around 2 billion impressions a day. How is that split across the workers?")
         return _weak(classify(question, goal, rubric), rubric)
     if m is not None:  # "…different from that?" -> "…different from Parameter server?"
         resolved = question[: m.start()] + (title.get("en") or "") + question[m.end():]

@@ -308,6 +308,9 @@ def test_the_adjective_data_parallel_does_not_fold_into_the_module_name():
         ("We moved to DDP last year. It uses a parameter server, I think.", True),
         ("We moved to DDP last year. And that one uses a parameter server.", True),
         ("We moved to DDP last year. The nice thing is it uses a parameter server.", True),  # blind93 06 Q6
+        # ... or opening on how the speaker reads it (blind149 03 Q1)
+        ("We moved to DDP last year. The way I understand it, everything goes through a parameter server.", True),
+        ("We moved to DDP last year. As I understand it, there is a parameter server.", True),
         # a sentence that does not point back keeps to itself
         ("We moved to DDP last year. Our old setup uses a parameter server.", False),
         # only the sentence just before
@@ -321,6 +324,18 @@ def test_a_sentence_pointing_back_takes_its_subject_from_the_one_before(text, ex
     assert (Doc.of(text).find(Pattern(all=["@ddp", "@ps"]), c) is not None) is expected
     # a pattern scoped to one clause never does
     assert (Doc.of(text).find(Pattern(all=["@ddp", "@ps"], scope="clause"), c) is not None) is (text == "DDP uses a parameter server.")
+
+
+def test_a_quote_reaches_back_to_a_pronoun_subject_but_not_to_a_reading_of_it():
+    c = Compiler({"ps": ["参数服务器|parameter server"], "ddp": ["ddp"]})
+    pattern = Pattern(all=["@ddp", "@ps"])
+    text = "We moved to DDP last year. It uses a parameter server."
+    hit = Doc.of(text).find(pattern, c)
+    assert text[hit.ev_start:hit.ev_end] == text
+    # "The way it works, …" reads as a quote of its own: the sentence before keeps its points
+    text = "We moved to DDP last year. The way it works, everything goes through a parameter server."
+    hit = Doc.of(text).find(pattern, c)
+    assert text[hit.ev_start:hit.ev_end] == "everything goes through a parameter server."
 
 
 @pytest.mark.parametrize(

@@ -179,6 +179,8 @@ def test_an_explicit_goal_line_maps_an_indirect_question(rubric):
         # blind145: a choice between the things just discussed, if it asks about training
         ("And which one would you pick for two machines?", "dp-vs-ddp", "dp-vs-ddp"),
         ("Which one would you pick for your next job?", "dp-vs-ddp", None),
+        # blind149: accuracy asked about after a question on more GPUs
+        ("What about accuracy? Did your four-GPU run change it?", "single-vs-multi-gpu", "distributed-training-overview"),
     ],
 )
 def test_a_follow_up_is_read_in_the_light_of_the_question_before_it(rubric, question, previous, expected):
@@ -186,6 +188,24 @@ def test_a_follow_up_is_read_in_the_light_of_the_question_before_it(rubric, ques
 
     assert classify(question, None, rubric).topic_id is None
     assert classify_follow_up(question, None, previous, rubric).topic_id == expected
+
+
+@pytest.mark.parametrize(
+    "question,goal,expected",
+    [
+        # the pronoun stands for what the scenario sets up, not for the topic before (blind149 07 Q6, 02 Q5)
+        ("Your training data is around 2 billion impressions a day. How is that split across the dense workers?",
+         "Data parallelism.", "data-parallelism"),
+        ("Your next project is a 40-billion-parameter vision-language model. What does it mean to split it across GPUs?",
+         "Model parallelism.", "model-parallelism"),
+        # a short acknowledgement sets nothing up: "it" is still the topic before
+        ("OK, good. How does it scale to 64 GPUs?", None, "ring-allreduce"),
+    ],
+)
+def test_a_pronoun_after_a_scenario_points_at_the_scenario(rubric, question, goal, expected):
+    from interview_grader.topics import classify_follow_up
+
+    assert classify_follow_up(question, goal, "ring-allreduce", rubric).topic_id == expected
 
 
 def test_a_question_that_names_its_topic_is_not_read_as_a_follow_up(rubric):
