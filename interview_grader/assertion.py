@@ -505,7 +505,10 @@ _REPORTED = re.compile(
            for pre in ("有的", "有些", "很多", "不少", "一些", "有人")]
         # ... or someone's explanation of a thing as something: 我之前有同事把模型并行解释成"每张卡吃不同的数据"
         + [pre + "把[^,。!?;\n]{1,16}?(?:解释成|解释为|说成|理解成|理解为|讲成|描述成|描述为|当成)"
-           for pre in ("有同事", "有个同事", "有位同事", "同事", "有人", "有些人", "很多人", "不少人", "有的人")]
+           for pre in ("有同事", "有个同事", "有位同事", "同事", "有人", "有些人", "很多人", "不少人", "有的人",
+                       # ... or someone interviewed before: 之前有候选人把数据并行讲成"每张卡学模型的一部分参数"
+                       "有候选人", "有个候选人", "有位候选人", "有面试者", "有个面试者", "有实习生", "有个实习生",
+                       "有新人", "有个新人", "有同学", "有个同学")]
         # hearsay with its source: 听别人说 … / 听同事说 … (not the candidate's own hedge 我听说)
         + ["听(?:别人|人家|同事|朋友|同学|前辈|人)(?:也)?说"]
         # a source the speaker read, then what it said, after a comma: 之前我看过一篇博客，说 … 后来问了同事，他说不对

@@ -188,6 +188,10 @@ def _is_term_list(doc: Doc) -> bool:
 _RUN_SEP = re.compile(r"[、,/;|\n:]|\band\b|和|及")
 _ASCII_WORD = re.compile(r"[a-z0-9][a-z0-9.+#_-]*")
 LIST_RUN_MIN = 4  # short items in a row that make an enumeration
+# the words that open an enumeration inside a clause, and the filler that closes one
+_LIST_LEAD = re.compile(r"就是|包括|包含|无非是|主要是|主要有|比如|例如|像是|用到了?|用的是|:|(?<![a-z])(?:such as|like|including|includes|e\.g\.)(?![a-z])")
+_LIST_ANNOUNCE = re.compile(r"以下|如下|下面|几种|几类|几个|(?<![a-z])(?:the following|these|those)(?![a-z])")  # "包括以下几种:" announces the list
+_LIST_TAIL = re.compile(r"\s*(?:这些东西|这些吧|这些|之类的|之类|等等|等|什么的|(?<![a-z])(?:and so on|and stuff|etc\.?))\s*$")
 
 
 def _sentence_bounds(text: str) -> list[tuple[int, int]]:
@@ -211,9 +215,20 @@ def _list_runs(text: str, sentences: list[tuple[int, int]] | None = None) -> lis
                 a = pos + seg.index(core)
                 items.append((a, a + len(core)))
             elif core:
+                a = pos + seg.index(core)
+                # the last item before a trailing filler ("…、hook、bucket 这些吧") still belongs to the run
+                if (tail := _LIST_TAIL.search(core)) is not None and tail.start() and _is_term(core[: tail.start()].strip()):
+                    items.append((a, a + len(core[: tail.start()].rstrip())))
                 if len(items) >= LIST_RUN_MIN:
                     runs.append((items[0][0], items[-1][1]))
                 items = []
+                # ... and the first one after a lead-in ("DDP的话就是 torchrun、rank、…") starts one
+                lead = None
+                for lead in _LIST_LEAD.finditer(core):
+                    pass
+                if lead is not None and (rest := core[lead.end():].strip()) and _is_term(rest) and not _LIST_ANNOUNCE.search(rest):
+                    b = a + core.index(rest, lead.end())
+                    items = [(b, b + len(rest))]
             pos = m.end() if m is not None else end
         if len(items) >= LIST_RUN_MIN:
             runs.append((items[0][0], items[-1][1]))

@@ -191,6 +191,8 @@ ZH = [
     ("我们把DDP解释成靠参数服务器同步。", True),
     # blind142: a former leader's belief
     ("我之前的 leader 觉得DDP靠参数服务器同步，其实不对。", False),
+    # blind148: a candidate interviewed before, explaining one thing as another
+    ("之前有候选人把DDP讲成\"靠参数服务器同步\"，那其实是把两个概念说反了。", False),
 ]
 
 EN = [

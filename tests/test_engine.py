@@ -147,6 +147,10 @@ def test_a_list_then_its_explanation_is_not_capped(rubric):
         ("gradient compression, powersgd, top-k sparsification, fp16. then we tuned it.",
          ["gradient compression, powersgd, top-k sparsification, fp16"]),
         ("梯度压缩、混合精度、通信重叠。", []),  # three items: too few to call a list
+        # a lead-in before the first item and a filler after the last do not hide them (blind148 06 Q2)
+        ("ddp 主要就是 allreduce、bucket、hook、nccl 这些吧。", ["allreduce、bucket、hook、nccl"]),
+        ("ddp的话就是 torchrun、rank、nccl、hook、bucket 这些吧,平时直接用。", ["torchrun、rank、nccl、hook、bucket"]),
+        ("we rely on things like nccl, bucketing, hooks, overlap. that's it.", ["nccl, bucketing, hooks, overlap"]),
         ("先做 reduce-scatter,每张卡把自己那块发给下一张卡,再做 all-gather,最后每张卡都有完整结果。", []),
     ],
 )
