@@ -489,8 +489,8 @@ QUESTION_DOCS_MAX = 4096  # questions kept per rubric; archives ask the same few
 
 
 # 前者 / the former and 后者 / the latter (前面那个 / 后面那个), standing for the first and the second thing a question names
-_BACKREF = re.compile(r"前者|后者|前面那个|后面那个|前一个|后一个|\bthe former\b|\bthe latter\b")
-_FIRST = frozenset(("前者", "前面那个", "前一个", "the former"))
+_BACKREF = re.compile(r"前者|后者|前面那个|后面那个|前一个|后一个|第一种|第二种|\bthe former\b|\bthe latter\b|\bthe first one\b|\bthe second one\b")
+_FIRST = frozenset(("前者", "前面那个", "前一个", "第一种", "the former", "the first one"))
 _REFERENTS: "weakref.WeakKeyDictionary[Compiler, dict[str, tuple[frozenset[str], ...]]]" = weakref.WeakKeyDictionary()
 
 

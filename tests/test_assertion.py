@@ -193,6 +193,9 @@ ZH = [
     ("我之前的 leader 觉得DDP靠参数服务器同步，其实不对。", False),
     # blind148: a candidate interviewed before, explaining one thing as another
     ("之前有候选人把DDP讲成\"靠参数服务器同步\"，那其实是把两个概念说反了。", False),
+    # blind151: a colleague's saying put as 的说法是; a belief the speaker once held
+    ("之前有个同事的说法是“DDP靠参数服务器同步”，我不同意。", False),
+    ("我以前也以为DDP靠参数服务器同步，后来看了源码，不是这样。", False),
 ]
 
 EN = [

@@ -423,6 +423,10 @@ def test_a_pattern_may_ask_something_of_the_question(question, expected):
         ("DDP 和参数服务器有什么区别？", "前者有中心节点。", False),
         ("How does DDP differ from a parameter server?", "The latter has a central node.", True),
         ("参数服务器和 DDP 有什么区别？", "前面那个有中心节点。", True),
+        # ... and so do 第一种 / 第二种, the first one / the second one (blind151 01 Q6)
+        ("DDP 和参数服务器有什么区别？", "第二种有中心节点。", True),
+        ("DDP 和参数服务器有什么区别？", "第一种有中心节点。", False),
+        ("How does DDP differ from a parameter server?", "The second one has a central node.", True),
         # ... the last two it names, when it names more ("在 ring 之外，DDP 和 PS 怎么比？")
         ("除了 ring，DDP 和参数服务器有什么区别？", "后者有中心节点。", True),
         # ... or the answer's own pair, named before them
@@ -442,4 +446,4 @@ def test_the_former_and_the_latter_stand_for_what_the_question_names(question, a
     # evidence stays in the answer's own words
     if expected:
         hit = doc.find(pattern, compiler)
-        assert doc.text[hit.ev_start:hit.ev_end].startswith(("后者", "the latter", "前面那个"))
+        assert doc.text[hit.ev_start:hit.ev_end].startswith(("后者", "the latter", "前面那个", "第二种", "the second one"))
