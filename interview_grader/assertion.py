@@ -896,6 +896,10 @@ def _enclosing(ranges, pos: int, starts=None) -> tuple[int, int]:
 
 # "and" before a modal verb: the start of a second predicate, where an English negation's scope ends
 _AND_MODAL = re.compile(r"\band (?=(?:may|might|can|could|will|would|should|must)\b)")
+# "without" and a pronoun, no comma after it: the pronoun is all it negates ("Without it a single GPU would have to go
+# through the examples one by one" says what a single GPU does)
+# (not when the pronoun is the subject of a gerund: "without them relying on a server")
+_WITHOUT_PRONOUN = re.compile(r"\s+(?:it|this|that|them|these|those)\b(?!\s+[a-z]+ing\b)")
 
 
 def _scope_end(text: str, start: int, limit: int) -> int:
@@ -955,6 +959,8 @@ def analyse(text: str, question: str | None = None) -> Scopes:
                 a = _AND_MODAL.search(text, e, end)
                 if a:
                     end = a.start()
+                if m.group() == "without" and (p := _WITHOUT_PRONOUN.match(text, e, end)) is not None:
+                    end = p.end()
             if end > e:
                 negated.append((c, e, end))
                 if pat is neg and e - c > 1 and not text[c].isascii():

@@ -360,6 +360,11 @@ EN = [
     # blind140: a second predicate joined by "and" and a modal is outside the negation before it
     ("DDP ranks push without waiting and may be sending to a parameter server.", True),
     ("DDP ranks push without waiting and sending to a parameter server.", False),
+    # "without" and a pronoun negates the pronoun alone (blind150 03 Q2)
+    ("Without it DDP relies on a parameter server.", True),
+    ("Without that DDP relies on a parameter server.", True),
+    ("DDP works without them relying on a parameter server.", False),  # the subject of a gerund
+    ("DDP works without relying on a parameter server.", False),
     ("DDP does not use a parameter server and never will.", False),
     # blind143: a source with a describing word who told "us"; a mix-up the speaker hears; a picture the speaker avoids
     ("A vendor engineer once told us that DDP relies on a parameter server.", False),
