@@ -58,6 +58,13 @@ _EN_BACK_SUBJECT = re.compile(
 _ZH_BACK = re.compile(r"(前者|后者|刚才那个|刚才说的|上面那个|上面说的|这个|那个|它)")
 # 它 as the subject that opens a question, after a linking 那 / 那么 at most ("那它跟…有什么关系？"): the thing just discussed
 _ZH_LEAD_IT = re.compile(r"\s*(?:那么?|那你说|所以)?\s*(?P<p>它)(?![们])")
+# ... and the English subject that points back, after a connective and an auxiliary: "And does that setup keep every
+# worker on the same weights?", "So is this approach …", "does it …"
+_EN_LEAD_IT = re.compile(
+    r"(?i)\s*(?:(?:and|so|ok|okay|then|but|now|right)\b[\s,]*)?(?:(?:how|why|what|when|where)\s+)?"
+    r"(?:does|do|did|is|would|will|can|could|should)\s+"
+    r"(?P<p>(?:that|this)\s+(?:setup|set-up|approach|architecture|design|scheme|system|method|arrangement|way)|that|this|it)\b"
+)
 
 
 # a question about a cost or downside of what was just discussed ("那它的代价呢？", "and the downside of
@@ -92,9 +99,9 @@ _CONDITIONAL = re.compile(
 CONDITIONAL_MAX = {"zh": 40, "en": 90}  # characters: a follow-up, not a new question of its own
 # ... and it asks about training, not the candidate ("如果让你重新选一次呢？"): the rubric's vocabulary or one of these
 _TRAINING_WORDS = re.compile(
-    r"卡|显卡|gpu|worker|节点|机器|进程|batch|学习率|精度|准确率|模型|梯度|参数|通信|带宽|收敛"
+    r"卡|显卡|gpu|worker|节点|机器|进程|batch|学习率|精度|准确率|模型|梯度|参数|通信|带宽|收敛|副本"
     r"|(?i:\b(?:gpus?|workers?|nodes?|machines?|ranks?|process(?:es)?|batch(?:es)?|learning rate|accuracy|"
-    r"models?|gradients?|weights|parameters|bandwidth|traffic|convergence|converge)\b)"
+    r"models?|gradients?|weights|parameters|bandwidth|traffic|convergence|converge|train(?:s|ing)?|cop(?:y|ies)|replicas?)\b)"
 )
 
 
@@ -132,12 +139,14 @@ def classify_follow_up(question: str, goal: str | None, previous: str | None, ru
     """
     vote = classify(question, goal, rubric)
     if vote.topic_id is not None:
-        if previous is not None and previous != vote.topic_id and (m := _ZH_LEAD_IT.match(question)) is not None:
+        if previous is not None and previous != vote.topic_id and (
+            (m := _ZH_LEAD_IT.match(question)) is not None or (m := _EN_LEAD_IT.match(question)) is not None
+        ):
             # "那它跟把训练数据切分给各个进程有什么关系呢？" right after the ring: 它, the subject, is the ring,
             # and the data it is set against is the question's object, not its topic (only when the question read
             # with 它 resolved stays on the previous topic: "它和同步训练比有什么坏处？" after the parameter server
-            # keeps its own vote)
-            title = rubric.rubric.topic(previous).title.get("zh") or ""
+            # keeps its own vote); so is "that setup" in "And does that setup keep every worker on the same weights?"
+            title = rubric.rubric.topic(previous).title.get("zh" if m.re is _ZH_LEAD_IT else "en") or ""
             resolved = classify(question[: m.start("p")] + title + question[m.end("p"):], goal, rubric)
             if resolved.topic_id == previous:
                 return resolved

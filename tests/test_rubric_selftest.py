@@ -181,6 +181,9 @@ def test_an_explicit_goal_line_maps_an_indirect_question(rubric):
         ("Which one would you pick for your next job?", "dp-vs-ddp", None),
         # blind149: accuracy asked about after a question on more GPUs
         ("What about accuracy? Did your four-GPU run change it?", "single-vs-multi-gpu", "distributed-training-overview"),
+        # blind152: a "what about" follow-up whose only training words are the copies and their training
+        ("What about just letting each copy train on its own and averaging once at the end?", "data-parallelism",
+         "data-parallelism"),
     ],
 )
 def test_a_follow_up_is_read_in_the_light_of_the_question_before_it(rubric, question, previous, expected):
@@ -206,6 +209,18 @@ def test_a_pronoun_after_a_scenario_points_at_the_scenario(rubric, question, goa
     from interview_grader.topics import classify_follow_up
 
     assert classify_follow_up(question, goal, "ring-allreduce", rubric).topic_id == expected
+
+
+def test_that_setup_as_the_subject_stays_on_the_topic_before(rubric):
+    from interview_grader.topics import classify_follow_up
+
+    # on its own the question is about parameter synchronisation; after the parameter server, "that setup" is the
+    # parameter server (blind152 02 Q2)
+    question = "And does that setup keep every worker on the same weights?"
+    assert classify(question, None, rubric).topic_id == "parameter-synchronization"
+    assert classify_follow_up(question, None, "parameter-server", rubric).topic_id == "parameter-server"
+    # ... only when reading it so keeps the previous topic
+    assert classify_follow_up(question, None, "model-parallelism", rubric).topic_id == "parameter-synchronization"
 
 
 def test_a_question_that_names_its_topic_is_not_read_as_a_follow_up(rubric):
