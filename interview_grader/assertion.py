@@ -241,7 +241,10 @@ _QUOTE_REJECTED = re.compile(
     r"(?:"
     # (after a comma, only with a 这 / 那 pointing back: "“…”，这其实是误解")
     r"(?:(?:这种|这个|这样的|这类|此种|的)|,\s*(?:这种|这个|这样的|这类|这|那种|那个|那))?"
-    r"(?:理解|说法|观点|看法|认识|想法|描述|结论)?(?:其实|显然|完全|根本)?(?:是)?"
+    r"(?:理解|说法|观点|看法|认识|想法|描述|结论)?"
+    # (... for what it is said of: "“卡越多每张卡流量越大”这个说法对环形算法不成立")
+    r"(?:对[^,。!?;\n]{1,12}?|在[^,。!?;\n]{1,12}?(?:里|中|上|下))?"
+    r"(?:其实|显然|完全|根本)?(?:是)?"
     r"(?:错误的|错的|不对的|不对|不正确的|不正确|不成立|站不住脚|误解|误读|一种误解|一个误解)"
     r"|(?:is|was|are)\s+(?:simply\s+|just\s+|plainly\s+|flat\s+)?(?:wrong|incorrect|not true|false|a myth|a misconception|a misreading)\b"
     r")"

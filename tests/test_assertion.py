@@ -196,6 +196,9 @@ ZH = [
     # blind151: a colleague's saying put as 的说法是; a belief the speaker once held
     ("之前有个同事的说法是“DDP靠参数服务器同步”，我不同意。", False),
     ("我以前也以为DDP靠参数服务器同步，后来看了源码，不是这样。", False),
+    # blind153: a quoted view said not to hold for what it is said of
+    ("所以“DDP靠参数服务器同步”这个说法对PyTorch来说不成立。", False),
+    ("所以“DDP靠参数服务器同步”这个说法在新版本里不成立。", False),
 ]
 
 EN = [
