@@ -287,6 +287,13 @@ _ENDORSED = re.compile(
 )
 
 # ... or endorsed at the start of the next sentence: "…里面说每个节点把梯度传给一个主节点。我觉得这个说法是对的，…"
+# ... or rejects at the start of the next sentence ("之前组里有个同学跟我说，PS 其实就是把模型切开…。我不太认同，…",
+# "A colleague told me the ring has a master. I don't agree."): the view runs to the end of its own sentence
+_REJECTED_NEXT = re.compile(
+    r"[\s。.!]*(?:(?:嗯|呃|但是?|不过|but|however)[\s,]*)*(?:"
+    r"我不太认同|我不认同|我不太同意|我不同意|我不赞同|我觉得不对|我觉得不太对|这个不对|这不对|这是不对的|这是错的|其实不是这样|不是这样的"
+    r"|i don't agree|i do not agree|i disagree|i don't think that's right|i don't buy it|that's wrong|that is wrong|that's not right|that's not true)"
+)
 _ENDORSED_NEXT = re.compile(r"[\s。.!]*(?:(?:嗯|呃|所以|而且|and|so|yeah|yes|right)[\s,]*)*(?:我觉得|我认为|我想|i think|i'd say)?[\s,]*(?:" + _ENDORSED.pattern + ")")
 
 
@@ -982,14 +989,17 @@ def analyse(text: str, question: str | None = None) -> Scopes:
         _, s_end = _enclosing(sentences, m.start(), sentence_starts)
         end = _scope_end(text, m.end(), s_end)
         rej = _REJECTED.search(text, m.end(), s_end)
-        if rej:
+        rejected_next = rej is None and _REJECTED_NEXT.match(text, s_end) is not None
+        if rejected_next:
+            end = s_end  # rejected in the next sentence: the whole view, past turn words inside it
+        elif rej:
             # the view runs to its rejection, past turn words inside it, and stops there: what follows the rejection
             # ("这两种说法都不对：DDP里没有server，…") is the speaker's own account
             end = rej.start()
         own = _OWN_VIEW.search(text, m.end(), end)  # "至于大家常说的 X，我认为…": the speaker's own claim
         if own:
             end = own.start()
-        if not rej and (_ENDORSED.search(text, m.end(), s_end) or _ENDORSED_NEXT.match(text, s_end)):
+        if not rej and not rejected_next and (_ENDORSED.search(text, m.end(), s_end) or _ENDORSED_NEXT.match(text, s_end)):
             endorsed.append((m.start(), s_end))
             continue  # "a blog post said X, and I agree with that": X is the speaker's claim
         void.append((m.start(), max(end, m.end())))

@@ -199,6 +199,9 @@ ZH = [
     # blind153: a quoted view said not to hold for what it is said of
     ("所以“DDP靠参数服务器同步”这个说法对PyTorch来说不成立。", False),
     ("所以“DDP靠参数服务器同步”这个说法在新版本里不成立。", False),
+    # blind155: a reported view rejected at the start of the next sentence runs past the turn words inside it
+    ("之前组里有个同学跟我说，其实DDP靠参数服务器同步。我不太认同。", False),
+    ("之前组里有个同学跟我说，其实DDP靠参数服务器同步。", True),
 ]
 
 EN = [
@@ -368,6 +371,7 @@ EN = [
     ("Without that DDP relies on a parameter server.", True),
     ("DDP works without them relying on a parameter server.", False),  # the subject of a gerund
     ("DDP works without relying on a parameter server.", False),
+    ("A colleague told me that, actually, DDP relies on a parameter server. I don't agree.", False),
     ("DDP does not use a parameter server and never will.", False),
     # blind143: a source with a describing word who told "us"; a mix-up the speaker hears; a picture the speaker avoids
     ("A vendor engineer once told us that DDP relies on a parameter server.", False),
