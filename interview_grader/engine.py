@@ -223,9 +223,7 @@ def _list_runs(text: str, sentences: list[tuple[int, int]] | None = None) -> lis
                     runs.append((items[0][0], items[-1][1]))
                 items = []
                 # ... and the first one after a lead-in ("DDP的话就是 torchrun、rank、…") starts one
-                lead = None
-                for lead in _LIST_LEAD.finditer(core):
-                    pass
+                *_, lead = (None, *_LIST_LEAD.finditer(core))  # the last lead-in
                 if lead is not None and (rest := core[lead.end():].strip()) and _is_term(rest) and not _LIST_ANNOUNCE.search(rest):
                     b = a + core.index(rest, lead.end())
                     items = [(b, b + len(rest))]
