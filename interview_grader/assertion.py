@@ -499,6 +499,10 @@ _REPORTED = re.compile(
         + [pre + "[^,。!?;\n]{0,8}?(?:博客|blog|文章|资料|教程|帖子|示意图|图解|视频|课程|综述|论文|书上|书里|教材)[^,。!?;\n]{0,4}?"
            "(?:把|将)[^,。!?;\n]{1,32}?(?:描述成|描述为|说成|讲成|画成|画作|写成|理解成|理解为|当成|看成)"
            for pre in ("网上", "很多", "不少", "有些", "一些", "有的")]
+        # ... or a team's own document: 之前组里有篇内部文档把 DDP 写成了单进程多线程
+        + [pre + "[^,。!?;\n]{0,6}?(?:文档|wiki|手册|说明)[^,。!?;\n]{0,4}?(?:把|将)[^,。!?;\n]{1,32}?"
+           "(?:描述成|描述为|说成|讲成|画成|写成|理解成|当成)"
+           for pre in ("有篇", "有一篇", "有份", "有一份", "有个")]
         # ... a picture of it, named by the bare 图 and drawn as something: 网上有些图把它画成 … / 有的图画的是 …
         + [pre + "[^,。!?;\n]{0,4}?图[^,。!?;\n]{0,16}?(?:画成|画的是|画作|画为|画得像)"
            for pre in ("网上有些", "网上有的", "网上很多", "网上不少", "有些", "有的", "很多", "不少", "一些")]
@@ -698,6 +702,8 @@ _RETRACT = re.compile(
     + "|"
     + _by_first([
         "actually,? no", "no,? wait", "wait,? no", "sorry,? that'?s (?:wrong|not right|not true)",
+        # "At first I'd say a single GPU goes through the samples one at a time... no, actually that's wrong, …"
+        "no,? actually,? that'?s (?:wrong|not right|not true|backwards)",
         # "Pipeline parallelism splits the weight matrices themselves... no, sorry, that's tensor parallelism"
         "no,? sorry,? that'?s", "no,? sorry,? i mean",
         "scratch that", "i take that back", "let me correct (?:that|myself)", "i misspoke",

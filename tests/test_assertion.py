@@ -202,6 +202,8 @@ ZH = [
     # blind155: a reported view rejected at the start of the next sentence runs past the turn words inside it
     ("之前组里有个同学跟我说，其实DDP靠参数服务器同步。我不太认同。", False),
     ("之前组里有个同学跟我说，其实DDP靠参数服务器同步。", True),
+    # blind156: a team's own document that wrote one thing as another
+    ("之前组里有篇内部文档把DDP写成了靠参数服务器同步，其实是把两者弄反了。", False),
 ]
 
 EN = [
@@ -372,6 +374,8 @@ EN = [
     ("DDP works without them relying on a parameter server.", False),  # the subject of a gerund
     ("DDP works without relying on a parameter server.", False),
     ("A colleague told me that, actually, DDP relies on a parameter server. I don't agree.", False),
+    # blind157: a first answer taken back with "no, actually that's wrong"
+    ("At first I'd say DDP relies on a parameter server... no, actually that's wrong, it all-reduces.", False),
     ("DDP does not use a parameter server and never will.", False),
     # blind143: a source with a describing word who told "us"; a mix-up the speaker hears; a picture the speaker avoids
     ("A vendor engineer once told us that DDP relies on a parameter server.", False),
