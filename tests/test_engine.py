@@ -369,6 +369,10 @@ def test_bundled_caps_and_floor_sit_on_the_grades_they_stand_for():
         ("这个需要综合考虑各方面因素，具体问题具体分析，理论与实践相结合，最终取得了非常不错的效果。", "graded"),
         # the plan-like register, the topic named once (blind62)
         ("通信优化是非常关键的一环，需要从多个层面进行系统性的考虑，不断迭代、持续改进。", "graded"),
+        # a problem owned and handled in general, the topic never named (blind159)
+        ("这一块确实很关键，团队一直比较重视，平时会根据实际情况做各种调整和优化，整体效果还是不错的。", "graded"),
+        # a limit told as a matter of balance (blind159)
+        ("主要还是要统筹好，方方面面都要照顾到，具体问题具体分析，总的来说利大于弊。", "graded"),
     ],
 )
 def test_empty_talk_on_the_topic_is_graded_not_off_topic(answer, status):
