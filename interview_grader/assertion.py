@@ -310,13 +310,20 @@ _UNSAID = re.compile(
 )
 
 # A proposition denied as a whole, not negated inside ("并不是说异步就没有过期问题", "it's not that DDP has no
-# master"): what follows, to the end of its clause, is not said either way (the negation inside it stays
-# unread, so the double negative is no claim of the misconception).
+# master", "it would be wrong to say async has no staleness cost", "不能说异步就没有过期问题"): what follows, to the
+# end of its clause, is not said either way (the negation inside it stays unread, so the double negative is no
+# claim of the misconception).
 _NOT_THAT = re.compile(
-    _by_first("并不是说|不是说|并非说|这不是说|也不是说|并不意味着|不意味着|并不代表|不代表".split("|"), words=False)
+    _by_first("并不是说|不是说|并非说|这不是说|也不是说|并不意味着|不意味着|并不代表|不代表|不能说|不能认为|不能简单地说|"
+              "不能简单地认为".split("|"), words=False)
     + "|"
     + _by_first("it's not that|it is not that|it isn't that|that's not to say|that is not to say|this doesn't mean|"
-                "that doesn't mean|this does not mean|that does not mean|doesn't mean that|does not mean that".split("|"))
+                "that doesn't mean|this does not mean|that does not mean|doesn't mean that|does not mean that|"
+                "it would be wrong to say|it'd be wrong to say|it is wrong to say|it's wrong to say|"
+                "it would be wrong to think|it is wrong to think|it's wrong to think|"
+                "it would be a mistake to say|it would be a mistake to think|it's a mistake to think|"
+                "it is a mistake to think|it's not true that|it is not true that|it isn't true that|"
+                "it would be incorrect to say|it is incorrect to say|it's incorrect to say".split("|"))
 )
 
 # A name given to what the speaker is setting aside ("This is not the same as handing different layers to different GPUs,

@@ -423,6 +423,10 @@ def test_en_assertion_scope(text, expected):
         ("并不是说ring就不是去中心化的。", False),
         ("It's not that ring allreduce isn't decentralised.", False),
         ("并不是说这样就够了，ring并不是去中心化的。", True),  # only to the end of its clause
+        # ... and so does a proposition called wrong to say (blind158 07 Q5)
+        ("It would be wrong to say ring allreduce isn't decentralised.", False),
+        ("It's not true that ring allreduce is not decentralised.", False),
+        ("不能说ring就不是去中心化的。", False),
     ],
 )
 def test_negated_polarity(text, expected):
