@@ -491,6 +491,11 @@ QUESTION_DOCS_MAX = 4096  # questions kept per rubric; archives ask the same few
 # 前者 / the former and 后者 / the latter (前面那个 / 后面那个), standing for the first and the second thing a question names
 _BACKREF = re.compile(r"前者|后者|前面那个|后面那个|前一个|后一个|第一种|第二种|\bthe former\b|\bthe latter\b|\bthe first one\b|\bthe second one\b")
 _FIRST = frozenset(("前者", "前面那个", "前一个", "第一种", "the former", "the first one"))
+# 这边 / 那边 and 这个 / 那个 opening clauses of their own, both in one answer, this before that ("这个没有中心节点，大家是对等的；
+# 那个有 server 专门存参数"): the near word stands for the first thing the question names, the far word for the second.  Alone,
+# or not at a clause start ("这个问题…", "我们这边…"), they are the ordinary words they usually are.
+_NEAR_FAR = re.compile(r"(?:^|(?<=[,.;:!?。，；：！？\n]))\s*(这边|那边|这个|那个)(?=\s*[\u4e00-\u9fff a-z])(?!\s*(?:问题|东西|时候|地方|我|你|嘛|吧|呢|啊))")
+_NEAR = ("这边", "这个")
 _REFERENTS: "weakref.WeakKeyDictionary[Compiler, dict[str, tuple[frozenset[str], ...]]]" = weakref.WeakKeyDictionary()
 
 
@@ -536,17 +541,38 @@ def _referents_named(doc: "Doc", compiler: Compiler) -> tuple[frozenset[str], ..
     return tuple(keys)
 
 
-def _add_backrefs(hits: dict[str, list[tuple[int, int]]], text: str, referents: tuple[frozenset[str], ...]) -> None:
-    """Let each 前者 / 后者 of ``text`` count as an occurrence of the words of the referent it stands for."""
+def _backref_spans(text: str) -> list[tuple[tuple[int, int], int]]:
+    """Each 前者 / 后者 (and each paired 这边 / 那边, 这个 / 那个) of ``text``: its span and the side it stands for, in text order."""
+    return sorted([(m.span(), 0 if m.group() in _FIRST else 1) for m in _BACKREF.finditer(text)] + _near_far(text))
+
+
+def _add_backrefs(hits: dict[str, list[tuple[int, int]]], spans: list[tuple[tuple[int, int], int]],
+                  referents: tuple[frozenset[str], ...]) -> None:
+    """Let each back-reference of ``spans`` (``_backref_spans``) count as an occurrence of the words of the referent it
+    stands for."""
     if not referents:
         return
     touched: set[str] = set()
-    for m in _BACKREF.finditer(text):
-        for key in referents[0 if m.group() in _FIRST else 1]:
-            hits.setdefault(key, []).append(m.span())
+    for span, side in spans:
+        for key in referents[side]:
+            hits.setdefault(key, []).append(span)
             touched.add(key)
     for key in touched:  # spans stay in text order
         hits[key].sort()
+
+
+def _near_far(text: str) -> list[tuple[tuple[int, int], int]]:
+    """The spans of clause-opening 这边 / 那边 (or 这个 / 那个) with the side each stands for (0 near, 1 far), when an
+    answer holds both words of one pair there, the near one first; else none."""
+    found = [(m.span(1), m.group(1)) for m in _NEAR_FAR.finditer(text)]
+    out: list[tuple[tuple[int, int], int]] = []
+    for near, far in (("这边", "那边"), ("这个", "那个")):
+        words = [(span, w) for span, w in found if w in (near, far)]
+        firsts = [span[0] for span, w in words if w == near]
+        lasts = [span[0] for span, w in words if w == far]
+        if firsts and lasts and min(firsts) < min(lasts):
+            out += [(span, 0 if w in _NEAR else 1) for span, w in words]
+    return out
 
 
 def _question_doc(question: str, compiler: Compiler) -> "Doc":
@@ -731,11 +757,12 @@ class Doc:
     def _literal_hits(self, compiler: Compiler) -> dict[str, list[tuple[int, int]]]:
         if self._lits is None or self._lits_of is not compiler or compiler._automaton is None:
             self._lits = compiler.scan(self.text)
-            if self.question and compiler.referents and (m := _BACKREF.search(self.text)) is not None:
+            if self.question and compiler.referents and (refs := _backref_spans(self.text)):
                 # the answer's own pair when it names two before its first 前者 / 后者 ("通信上有 ring 和 tree 两种，
                 # 前者…"), else the question's
-                own = _referents_named(Doc.of(self.text[: m.start()]), compiler) if m.start() else ()
-                _add_backrefs(self._lits, self.text, own or _question_referents(self.question, compiler))
+                start = refs[0][0][0]
+                own = _referents_named(Doc.of(self.text[:start]), compiler) if start else ()
+                _add_backrefs(self._lits, refs, own or _question_referents(self.question, compiler))
             self._litset = frozenset(self._lits)
             self._lits_of = compiler
         return self._lits

@@ -432,6 +432,15 @@ def test_a_pattern_may_ask_something_of_the_question(question, expected):
         # ... or the answer's own pair, named before them
         ("参数服务器和 DDP 有什么区别？", "同步有 ring 和参数服务器两种。前者有中心节点。", False),
         ("参数服务器和 DDP 有什么区别？", "同步有 ring 和参数服务器两种。后者有中心节点。", True),
+        # ... and so do 这个 / 那个 and 这边 / 那边 opening clauses, as a pair, the near one first (blind159 08 Q7)
+        ("DDP 和参数服务器有什么区别？", "这个是对等的；那个有中心节点。", True),
+        ("DDP 和参数服务器有什么区别？", "这边是对等的，那边有中心节点。", True),
+        ("DDP 和参数服务器有什么区别？", "这个有中心节点。那个是对等的。", False),
+        # ... not alone, not in the middle of a clause, not as a filler or a determiner
+        ("DDP 和参数服务器有什么区别？", "那个有中心节点。", False),
+        ("DDP 和参数服务器有什么区别？", "我们这边是对等的，他们那边有中心节点。", False),
+        ("DDP 和参数服务器有什么区别？", "这个，嗯，是对等的；那个，有中心节点。", False),
+        ("DDP 和参数服务器有什么区别？", "这个问题我想想。那个有中心节点。", False),
         # nothing to stand for: one thing named, or no question
         ("参数服务器是什么？", "后者有中心节点。", False),
         (None, "后者有中心节点。", False),
@@ -446,4 +455,4 @@ def test_the_former_and_the_latter_stand_for_what_the_question_names(question, a
     # evidence stays in the answer's own words
     if expected:
         hit = doc.find(pattern, compiler)
-        assert doc.text[hit.ev_start:hit.ev_end].startswith(("后者", "the latter", "前面那个", "第二种", "the second one"))
+        assert doc.text[hit.ev_start:hit.ev_end].startswith(("后者", "the latter", "前面那个", "第二种", "the second one", "那"))
