@@ -48,9 +48,6 @@ def test_own_labelled_set(rubric):
 # blind143 (comparison questions answered with "the former" / "the latter"): three of its follow-ups on consistency
 # (parameter-server against parameter-synchronization or sync-vs-async-training) are ones its labeller marked doubtful
 TOPIC_FLOOR = {"blind143": 0.94}
-# blind159 (answers that leave their subject to the question): answers naming the two sides of a comparison only as
-# "这边" / "那边" are not read yet (0.838 at first contact, 0.867 after its round)
-SPEARMAN_FLOOR = {"blind159": 0.85}
 
 
 @pytest.mark.parametrize("name", ["blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22", "blind23", "blind24", "blind25", "blind28", "blind29", "blind30", "blind31", "blind32", "blind33", "blind34", "blind35", "blind36", "blind38", "blind39", "blind40", "blind43", "blind44", "blind48", "blind49", "blind50", "blind51", "blind52", "blind53", "blind54", "blind55", "blind56", "blind57", "blind58", "blind59", "blind60", "blind61", "blind62", "blind63", "blind64", "blind65", "blind66", "blind67", "blind68", "blind69", "blind70", "blind71", "blind72", "blind73", "blind74", "blind75", "blind76", "blind77", "blind78", "blind79", "blind80", "blind81", "blind82", "blind83", "blind84", "blind85", "blind86", "blind87", "blind88", "blind89", "blind90", "blind91", "blind92", "blind93", "blind94", "blind95", "blind96", "blind97", "blind98", "blind99", "blind100", "blind101", "blind102", "blind103", "blind104", "blind105", "blind106", "blind107", "blind108", "blind109", "blind110", "blind111", "blind112", "blind113", "blind114", "blind115", "blind116", "blind117", "blind118", "blind119", "blind120", "blind121", "blind122", "blind123", "blind124", "blind125", "blind126", "blind127", "blind128", "blind129", "blind130", "blind131", "blind132", "blind133", "blind134", "blind135", "blind136", "blind137", "blind138", "blind139", "blind140", "blind141", "blind142", "blind143", "blind144", "blind145", "blind146", "blind147", "blind148", "blind149", "blind150", "blind151", "blind152", "blind153", "blind154", "blind155", "blind156", "blind157", "blind158", "blind159"])
@@ -59,7 +56,7 @@ def test_later_blind_sets(rubric, name):
     assert m["failures"] == 0
     assert not check(
         m,
-        {"spearman": SPEARMAN_FLOOR.get(name, 0.88), "qwk": 0.88, "topic_acc": TOPIC_FLOOR.get(name, 0.95), "status_acc": 0.95, "flag_recall": 0.9, "flag_precision": 0.9},
+        {"spearman": 0.88, "qwk": 0.88, "topic_acc": TOPIC_FLOOR.get(name, 0.95), "status_acc": 0.95, "flag_recall": 0.9, "flag_precision": 0.9},
         {"mae_bands": 0.6},  # blind5 is 0.529 on 35 answers (0.614 before the attempt floor)
     ), m
 
