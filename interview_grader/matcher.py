@@ -495,7 +495,6 @@ _FIRST = frozenset(("前者", "前面那个", "前一个", "第一种", "the for
 # 那个有 server 专门存参数"): the near word stands for the first thing the question names, the far word for the second.  Alone,
 # or not at a clause start ("这个问题…", "我们这边…"), they are the ordinary words they usually are.
 _NEAR_FAR = re.compile(r"(?:^|(?<=[,.;:!?。，；：！？\n]))\s*(这边|那边|这个|那个)(?=\s*[\u4e00-\u9fff a-z])(?!\s*(?:问题|东西|时候|地方|我|你|嘛|吧|呢|啊))")
-_NEAR = ("这边", "这个")
 _REFERENTS: "weakref.WeakKeyDictionary[Compiler, dict[str, tuple[frozenset[str], ...]]]" = weakref.WeakKeyDictionary()
 
 
@@ -541,6 +540,20 @@ def _referents_named(doc: "Doc", compiler: Compiler) -> tuple[frozenset[str], ..
     return tuple(keys)
 
 
+def _near_far(text: str) -> list[tuple[tuple[int, int], int]]:
+    """The spans of clause-opening 这边 / 那边 (or 这个 / 那个) with the side each stands for (0 near, 1 far), when an
+    answer holds both words of one pair there, the near one first; else none."""
+    found = [(m.span(1), m.group(1)) for m in _NEAR_FAR.finditer(text)]
+    out: list[tuple[tuple[int, int], int]] = []
+    for near, far in (("这边", "那边"), ("这个", "那个")):
+        words = [(span, w) for span, w in found if w in (near, far)]
+        firsts = [span[0] for span, w in words if w == near]
+        lasts = [span[0] for span, w in words if w == far]
+        if firsts and lasts and min(firsts) < min(lasts):
+            out += [(span, 0 if w == near else 1) for span, w in words]
+    return out
+
+
 def _backref_spans(text: str) -> list[tuple[tuple[int, int], int]]:
     """Each 前者 / 后者 (and each paired 这边 / 那边, 这个 / 那个) of ``text``: its span and the side it stands for, in text order."""
     return sorted([(m.span(), 0 if m.group() in _FIRST else 1) for m in _BACKREF.finditer(text)] + _near_far(text))
@@ -559,20 +572,6 @@ def _add_backrefs(hits: dict[str, list[tuple[int, int]]], spans: list[tuple[tupl
             touched.add(key)
     for key in touched:  # spans stay in text order
         hits[key].sort()
-
-
-def _near_far(text: str) -> list[tuple[tuple[int, int], int]]:
-    """The spans of clause-opening 这边 / 那边 (or 这个 / 那个) with the side each stands for (0 near, 1 far), when an
-    answer holds both words of one pair there, the near one first; else none."""
-    found = [(m.span(1), m.group(1)) for m in _NEAR_FAR.finditer(text)]
-    out: list[tuple[tuple[int, int], int]] = []
-    for near, far in (("这边", "那边"), ("这个", "那个")):
-        words = [(span, w) for span, w in found if w in (near, far)]
-        firsts = [span[0] for span, w in words if w == near]
-        lasts = [span[0] for span, w in words if w == far]
-        if firsts and lasts and min(firsts) < min(lasts):
-            out += [(span, 0 if w in _NEAR else 1) for span, w in words]
-    return out
 
 
 def _question_doc(question: str, compiler: Compiler) -> "Doc":
