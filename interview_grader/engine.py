@@ -386,9 +386,11 @@ def _sentences_of(doc: Doc, hit: Hit) -> tuple[int, int]:
 
 
 def grade_answer(
-    qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str, previous: str | None = None
+    qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str, previous: str | None = None,
+    previous_question: str | None = None,
 ) -> GradedAnswer:
-    """Grade one question of a transcript (``previous``: the topic of the question before it)."""
+    """Grade one question of a transcript (``previous``: the topic of the question before it; ``previous_question``:
+    that question's text)."""
     r = rubric.rubric
     vote = classify_follow_up(qa.question.text, qa.goal.text if qa.goal else None, previous, rubric)
     topic = r.topic(vote.topic_id) if vote.topic_id else None
@@ -417,7 +419,7 @@ def grade_answer(
         )
 
     source = transcript.text
-    doc = Doc.of(answer.text, base=answer.span.start, question=qa.question.text, folded=folded)
+    doc = Doc.of(answer.text, base=answer.span.start, question=qa.question.text, folded=folded, context=previous_question)
 
     plan = _plan(rubric)
     have = doc.satisfied(plan.gates)
@@ -560,8 +562,9 @@ def grade(transcript: Transcript, rubric: LoadedRubric | None = None, lang: str 
     rubric = rubric or load_rubric()
     language = lang or transcript.language
     answers: list[GradedAnswer] = []
-    for qa in transcript.questions:
-        answers.append(grade_answer(qa, transcript, rubric, language, answers[-1].topic if answers else None))
+    for i, qa in enumerate(transcript.questions):
+        before = transcript.questions[i - 1].question.text if i else None
+        answers.append(grade_answer(qa, transcript, rubric, language, answers[-1].topic if answers else None, before))
     scored = [a for a in answers if a.status != "ungraded"]
     overall_score = _round(sum(a.score or 0 for a in scored) / len(scored)) if scored else 0
     flags = {s: sum(1 for a in answers for f in a.misconceptions if f.severity == s) for s in SEVERITY_ORDER}

@@ -495,7 +495,13 @@ _FIRST = frozenset(("前者", "前面那个", "前一个", "第一种", "the for
 # 那个有 server 专门存参数"): the near word stands for the first thing the question names, the far word for the second.  Alone,
 # or not at a clause start ("这个问题…", "我们这边…"), they are the ordinary words they usually are.
 _NEAR_FAR = re.compile(r"(?:^|(?<=[,.;:!?。，；：！？\n]))\s*(这边|那边|这个|那个)(?=\s*[\u4e00-\u9fff a-z])(?!\s*(?:问题|东西|时候|地方|我|你|嘛|吧|呢|啊))")
-_REFERENTS: "weakref.WeakKeyDictionary[Compiler, dict[str, tuple[frozenset[str], ...]]]" = weakref.WeakKeyDictionary()
+_REFERENTS: "weakref.WeakKeyDictionary[Compiler, dict[str | tuple[str, str], tuple[frozenset[str], ...]]]" = (
+    weakref.WeakKeyDictionary()
+)
+# a word of a question that points back at what the question before it asked about: "那它跟参数服务器比呢？", "这两者各自
+# 适合什么场景？", "How does it compare with a parameter server?", "When would you pick each of them?"
+_POINTS_BACK_Q = re.compile(r"它|两者|二者|这两|这俩|(?i:\b(?:it|its|they|them|their|both|each|that|this|these|those)\b)")
+_IT_Q = re.compile(r"它(?!们)|(?i:\b(?:it|its)\b)")  # ... the one word that stands for one thing
 
 
 def _per_rubric(store: "weakref.WeakKeyDictionary", compiler: Compiler, question: str, make):
@@ -512,9 +518,23 @@ def _per_rubric(store: "weakref.WeakKeyDictionary", compiler: Compiler, question
     return got
 
 
-def _question_referents(question: str, compiler: Compiler) -> tuple[frozenset[str], ...]:
-    """``_referents_named`` of a question, remembered per rubric."""
-    return _per_rubric(_REFERENTS, compiler, question, lambda: _referents_named(_question_doc(question, compiler), compiler))
+def _question_referents(question: str, compiler: Compiler, context: str | None = None) -> tuple[frozenset[str], ...]:
+    """``_referents_named`` of a question, remembered per rubric.  A question that names one thing and an "it", or
+    nothing and "them", points back at the question before (``context``) and names what both name: "那它跟参数服务器比，
+    区别在哪？" after a question on DDP's training script stands for DDP, then the parameter server; "这两者各自适合什么
+    场景？" for the two the question before compared.  (Not "那梯度同步和参数平均这两种做法呢？DDP 属于哪一种？", whose
+    "这两" are named right there.)"""
+    got = _per_rubric(_REFERENTS, compiler, question, lambda: _referents_named(_question_doc(question, compiler), compiler))
+    if got or not context:
+        return got
+    qdoc = _question_doc(question, compiler)
+    named = sum(1 for spec in compiler.referents if qdoc.occurrences(spec, compiler))
+    pointer = _IT_Q if named == 1 else _POINTS_BACK_Q if named == 0 else None
+    if pointer is None or not pointer.search(question):
+        return got
+    return _per_rubric(
+        _REFERENTS, compiler, (context, question), lambda: _referents_named(Doc.of(f"{context}\n{question}"), compiler)
+    )
 
 
 def _referents_named(doc: "Doc", compiler: Compiler) -> tuple[frozenset[str], ...]:
@@ -649,6 +669,7 @@ class Doc:
     folded: Folded
     scopes: Scopes
     question: str | None = None  # the question the text answers, as written (for patterns with ``asked``)
+    context: str | None = None  # the question before that one, for what a question's 它 / "it" stands for
     _lits: dict[str, list[tuple[int, int]]] | None = None
     _lits_of: object = None
     _litset: frozenset = frozenset()  # the keys of _lits: set operations with a set pick the smaller side
@@ -733,11 +754,13 @@ class Doc:
         return j - e >= 4 and t.endswith("free", 0, j)
 
     @classmethod
-    def of(cls, text: str, base: int = 0, question: str | None = None, folded: Folded | None = None) -> "Doc":
-        """Analyse ``text`` (``folded``: its fold at ``base``, when the caller already has it)."""
+    def of(cls, text: str, base: int = 0, question: str | None = None, folded: Folded | None = None,
+           context: str | None = None) -> "Doc":
+        """Analyse ``text`` (``folded``: its fold at ``base``, when the caller already has it; ``context``: the question
+        asked before ``question``)."""
         f = folded if folded is not None else fold(text, base)
         q = _folded_question(question) if question else None
-        return cls(f, analyse(f.text, q), question or None)
+        return cls(f, analyse(f.text, q), question or None, context or None)
 
     @property
     def text(self) -> str:
@@ -761,7 +784,7 @@ class Doc:
                 # 前者…"), else the question's
                 start = refs[0][0][0]
                 own = _referents_named(Doc.of(self.text[:start]), compiler) if start else ()
-                _add_backrefs(self._lits, refs, own or _question_referents(self.question, compiler))
+                _add_backrefs(self._lits, refs, own or _question_referents(self.question, compiler, self.context))
             self._litset = frozenset(self._lits)
             self._lits_of = compiler
         return self._lits

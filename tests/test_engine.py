@@ -309,6 +309,17 @@ def test_a_follow_up_with_a_pronoun_subject(rubric, follow_up, topic):
     assert a.topic == topic, (a.topic, a.status)
 
 
+
+def test_a_follow_up_on_it_reads_this_side_and_that_side_from_the_question_before(rubric):
+    # "它" is the DDP of question 1, so 这边 is DDP and 那边 the parameter server (blind159 02 Q5)
+    text = ("问题1：DDP 的训练脚本，从启动到跑起来有哪些步骤？\n回答：用 torchrun 启动，每张卡一个进程。\n"
+            "问题2：那它跟参数服务器比，区别在哪？\n"
+            "回答：这边没有 server，所有卡都是对等的，靠集合通信；那边是中心化的，server 存参数，worker 推梯度、拉参数。\n")
+    a = grade(parse_transcript(text, "t.txt"), rubric).answers[1]
+    assert a.topic == "ddp-vs-parameter-server"
+    assert "dvp-architecture" in {c.id for c in a.covered}, (a.score, [c.id for c in a.covered])
+
+
 @pytest.mark.parametrize(
     "answer,status",
     [

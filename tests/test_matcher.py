@@ -456,3 +456,30 @@ def test_the_former_and_the_latter_stand_for_what_the_question_names(question, a
     if expected:
         hit = doc.find(pattern, compiler)
         assert doc.text[hit.ev_start:hit.ev_end].startswith(("后者", "the latter", "前面那个", "第二种", "the second one", "那"))
+
+
+@pytest.mark.parametrize(
+    "context,question,answer,expected",
+    [
+        # a question naming one thing and an "it" compares that with what the question before asked about: 这边 is
+        # DDP, 那边 the parameter server (blind159 02 Q5)
+        ("DDP 的训练脚本有哪些步骤？", "那它跟参数服务器比，区别在哪？", "这边是对等的，那边有中心节点。", True),
+        ("DDP 的训练脚本有哪些步骤？", "那它跟参数服务器比，区别在哪？", "这边有中心节点。那边是对等的。", False),
+        ("Walk me through the steps of a DDP job.", "How does it compare with a parameter server?",
+         "The latter has a central node.", True),
+        # ... a question naming nothing, and "them", stands for the two the question before named
+        ("DDP 和参数服务器有什么区别？", "那这两者各自适合什么场景？", "后者有中心节点。", True),
+        ("DDP 和参数服务器有什么区别？", "那这两者各自适合什么场景？", "前者有中心节点。", False),
+        # ... not a question naming one thing and two others it holds in words of its own (blind151 01 Q5: the
+        # former is 梯度同步, not the parameter server of the question before)
+        ("参数服务器和 DDP 有什么区别？", "那梯度平均和权重平均这两种做法呢？DDP 属于哪一种？", "前者有中心节点。", False),
+        # ... nor with no question before it
+        (None, "那它跟参数服务器比，区别在哪？", "这边是对等的，那边有中心节点。", False),
+    ],
+)
+def test_a_question_pointing_back_takes_its_other_side_from_the_question_before(context, question, answer, expected):
+    lex = {**LEX, "ddp": ["ddp"]}
+    compiler = Compiler(lex, referents=["@ddp", "@ps", "@ring"])
+    pattern = Pattern(all=["@ps", "中心节点|central node"])
+    doc = Doc.of(answer, question=question, context=context)
+    assert (doc.find(pattern, compiler) is not None) is expected
