@@ -422,6 +422,15 @@ def test_praise_of_the_topic_is_empty_talk_not_off_topic(rubric, question, answe
     assert a.score == (20 if status == "graded" else 0)
 
 
+def test_a_why_wrapped_in_the_praise_of_an_era_is_empty_talk(rubric):
+    # "helps companies work faster" is a reason to distribute, said in stock phrases and nothing else (blind160 04 Q7)
+    text = ("问题1：你怎么理解分布式训练？\n回答：分布式训练是当前非常重要的一项技术，在人工智能时代发挥着越来越重要的作用，"
+            "可以帮公司提升效率、创造价值。我对这个方向很感兴趣，会继续多学习。\n")
+    a = grade(parse_transcript(text, "t.txt"), rubric).answers[0]
+    assert a.topic == "distributed-training-overview"
+    assert a.score == rubric.rubric.scoring.empty_talk_cap and a.grade == 1, (a.score, a.notes)
+
+
 def test_stock_phrases_around_one_point_are_empty_talk(rubric):
     """One core point wrapped in stock phrases, nothing else: capped at empty_talk_cap (grade 1);
     the same point said plainly keeps its score, and so does a full answer with a stock-phrase tail."""
