@@ -247,7 +247,7 @@ def test_follow_ups_are_graded_in_a_transcript(rubric):
     [
         # one weaker cue, nothing to point back at: half the threshold is enough
         ("Comms overhead. How do you cut it?", None, "communication-efficiency"),
-        ("Why is a ring better than just having everyone send straight to one machine, in terms of traffic?",
+        ("Why is a ring better than just having everyone send straight to one machine?",
          "distributed-training-overview", "ring-allreduce"),
         # a follow-up is read after the previous topic first ("它的通信量" is the ring's)
         ("那它的通信量呢？", "ring-allreduce", "ring-allreduce"),
