@@ -45,6 +45,8 @@ _EN_BACK = re.compile(
     r"(?=[\s?.!,;:)]*(?:$|[?.!])|\s+(?:is\s+|are\s+)?(?:different|differ|differs|compare|compares|compared|versus|vs)\b)"
     # ... or the thing compared with something named: "How would you compare that with PyTorch DDP?"
     r"|(?<=\bcompare )(?:that|this|it)\b(?=\s+(?:with|to|against)\b)"
+    # ... or the thing something named is compared with: "And compared with that, what does DDP do?"
+    r"|(?<=\bcompared with )(?:that|this|it)\b|(?<=\bcompared to )(?:that|this|it)\b"
 )
 # ... or that stands as the subject of a question about it, at the question's start: "And what does
 # that cost per GPU?", "So how does it scale to 64 GPUs?" (not "What's X and what does it cost?",
@@ -74,6 +76,12 @@ _COST = re.compile(
     r"|(?i:\bcosts?\b(?!\s+(?:you|me|us|him|her|them)\b)|\b(?:downsides?|drawbacks?|overheads?|disadvantages?|trade-?offs?|weak(?:ness|nesses|\s+spots?))\b)"
 )
 COST_MAX = 40  # characters: a short follow-up, not a new question that happens to mention a cost
+# ... and a short one on how the thing just discussed performs ("Why does it scale that way?", "Why is that one faster?",
+# "那它为什么更快？"): pace is no rubric vocabulary either
+_PACE = re.compile(
+    r"快|慢|扩展|加速|提速|收敛|瓶颈"
+    r"|(?i:\b(?:scales?|scaling|faster|slower|quicker|speeds?\s+up|slows?\s+down|converges?|bottleneck(?:ed|s)?)\b)"
+)
 # ... or one that leaves the thing out and carries on with a connective: "And the downside?", "And the trade-off?",
 # "那缺点呢？" (a bare "代价呢？" has no such link and stays ungraded)
 _ELLIPTIC_COST = re.compile(
@@ -260,12 +268,14 @@ def _follow_up(question: str, goal: str | None, previous: str, rubric: LoadedRub
     else:
         return None
     # "那它的代价呢？" / "and the downside of that?": a short question on a cost, pointing back, is the
-    # previous topic's own (costs are no rubric vocabulary; "why leave it?" asks about none)
+    # previous topic's own (costs are no rubric vocabulary; "why leave it?" asks about none); so is one on how it
+    # performs, pointing back ("Why does it scale that way?", "Why is that one faster?")
     # (only when it holds no weaker cue of its own: "Comms overhead. How do you cut it?" asks about its own words)
     doc = Doc.of(question)
     if not any(doc.occurrences(spec, rubric.compiler) for t in rubric.rubric.topics for spec in t.vocabulary):
         if (
-            len(question.strip()) <= COST_MAX and _COST.search(question) is not None
+            len(question.strip()) <= COST_MAX
+            and (_COST.search(question) is not None or (back is not None and _PACE.search(question) is not None))
             and _weak(classify(question, goal, rubric), rubric).topic_id is None
         ):
             vote = classify(resolved, goal, rubric)

@@ -334,6 +334,33 @@ def test_a_cost_follow_up_stays_on_the_previous_topic(rubric, question, previous
     assert classify_follow_up(question, None, previous, rubric).topic_id == expected
 
 
+# blind162: a pointing-back follow-up on how the thing performs stays on the previous topic, and "compared with that"
+# reads "that" as the previous topic
+
+
+@pytest.mark.parametrize(
+    "question, previous, expected",
+    [
+        ("Why does it scale that way?", "ring-allreduce", "ring-allreduce"),
+        ("Why does it get faster with four?", "single-vs-multi-gpu", "single-vs-multi-gpu"),
+        ("Why is that one faster?", "dp-vs-ddp", "dp-vs-ddp"),
+        ("那它为什么更快？", "dp-vs-ddp", "dp-vs-ddp"),
+        ("And compared with that, what does DDP do?", "parameter-server", "ddp-vs-parameter-server"),
+        # nothing about pace, or nothing pointed back at, or no topic before: ungraded as before
+        ("Why is that?", "dp-vs-ddp", None),
+        ("Why is the office faster to reach by train?", "dp-vs-ddp", None),
+        ("Why does it scale that way?", None, None),
+        # pace of the speaker's own story, not of the thing
+        ("Tell me about a time it got slower. How did you handle it?", "dp-vs-ddp", None),
+    ],
+)
+def test_a_pace_follow_up_stays_on_the_previous_topic(rubric, question, previous, expected):
+    from interview_grader.topics import classify_follow_up
+
+    assert classify(question, None, rubric).topic_id is None
+    assert classify_follow_up(question, None, previous, rubric).topic_id == expected
+
+
 def test_a_cost_follow_up_is_graded_in_a_transcript(rubric):
     from interview_grader import grade, parse_transcript
 
