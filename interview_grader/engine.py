@@ -23,7 +23,7 @@ from .notes import note
 from .report import Covered, Flag, GradedAnswer, Overall, Report, RubricInfo
 from .rubric.load import LoadedRubric, load_rubric
 from .rubric.schema import Topic
-from .topics import asked_points, classify_follow_up
+from .topics import asked_points, classify, classify_follow_up
 from .transcript import QA, Transcript
 from .verdict import original_tone, recommendation, write_verdict
 
@@ -387,10 +387,10 @@ def _sentences_of(doc: Doc, hit: Hit) -> tuple[int, int]:
 
 def grade_answer(
     qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str, previous: str | None = None,
-    previous_question: str | None = None,
+    previous_question: str | None = None, said: frozenset[str] = frozenset(),
 ) -> GradedAnswer:
     """Grade one question of a transcript (``previous``: the topic of the question before it; ``previous_question``:
-    that question's text)."""
+    that question's text; ``said``: the key points the answers of the run of questions on ``previous`` have made)."""
     r = rubric.rubric
     vote = classify_follow_up(qa.question.text, qa.goal.text if qa.goal else None, previous, rubric)
     topic = r.topic(vote.topic_id) if vote.topic_id else None
@@ -498,18 +498,33 @@ def grade_answer(
     # a follow-up on the same topic that singles out one or two of its points is graded on those
     # (a complete answer to "那DDP的bucket大小怎么选？" is not a thin answer on communication efficiency)
     asked = asked_points(qa.question.text, topic, rubric) if previous == topic.id else []
+    points = topic.key_points
     if asked:
-        is_core = {k.id: k.id in asked for k in topic.key_points}
+        is_core = {k.id: k.id in asked for k in points}
         missing_core = [i for i in asked if i not in covered_ids]
         notes.append(note("focus", lang, points=", ".join(asked)))
+    elif (
+        previous == topic.id and said and any(k.id not in said for k in points)
+        and classify(qa.question.text, None, rubric).topic_id != topic.id
+    ):
+        # any other follow-up on the same topic is graded on the points the answers before it in the run left out, all
+        # alike: after a full account of the ring's two phases, "那卡特别多的时候呢？" answered with the latency of
+        # 2(N-1) steps and the slowest link is a complete answer, not a thin one on the ring; points said before are
+        # not missing here
+        points = [k for k in points if k.id not in said]
+        is_core = {k.id: True for k in points}
+        missing = [k.id for k in points if k.id not in covered_ids]
+        missing_core = missing
+        notes.append(note("chain", lang, points=", ".join(sorted(said))))
     else:
-        is_core = {k.id: k.core for k in topic.key_points}
-    core_w = sum(k.weight for k in topic.key_points if is_core[k.id])
-    depth_w = sum(k.weight for k in topic.key_points if not is_core[k.id])
-    core_got = sum(k.weight for k in topic.key_points if is_core[k.id] and k.id in covered_ids)
-    depth_got = sum(k.weight for k in topic.key_points if not is_core[k.id] and k.id in covered_ids)
+        is_core = {k.id: k.core for k in points}
+    core_w = sum(k.weight for k in points if is_core[k.id])
+    depth_w = sum(k.weight for k in points if not is_core[k.id])
+    core_got = sum(k.weight for k in points if is_core[k.id] and k.id in covered_ids)
+    depth_got = sum(k.weight for k in points if not is_core[k.id] and k.id in covered_ids)
     core_frac = core_got / core_w if core_w else 0.0
-    depth_frac = min(1.0, depth_got / (sc.depth_saturation * depth_w)) if depth_w else 0.0
+    # (a follow-up left with core points only is graded on those alone)
+    depth_frac = min(1.0, depth_got / (sc.depth_saturation * depth_w)) if depth_w else core_frac
     coverage = sc.core_share * core_frac ** sc.core_curve + (100 - sc.core_share) * depth_frac
     score = coverage
     for f in errors:
@@ -562,9 +577,15 @@ def grade(transcript: Transcript, rubric: LoadedRubric | None = None, lang: str 
     rubric = rubric or load_rubric()
     language = lang or transcript.language
     answers: list[GradedAnswer] = []
+    said: set[str] = set()  # the key points made so far in a run of questions on one topic
     for i, qa in enumerate(transcript.questions):
         before = transcript.questions[i - 1].question.text if i else None
-        answers.append(grade_answer(qa, transcript, rubric, language, answers[-1].topic if answers else None, before))
+        previous = answers[-1].topic if answers else None
+        graded = grade_answer(qa, transcript, rubric, language, previous, before, frozenset(said))
+        if graded.topic != previous:
+            said = set()
+        said.update(c.id for c in graded.covered)
+        answers.append(graded)
     scored = [a for a in answers if a.status != "ungraded"]
     overall_score = _round(sum(a.score or 0 for a in scored) / len(scored)) if scored else 0
     flags = {s: sum(1 for a in answers for f in a.misconceptions if f.severity == s) for s in SEVERITY_ORDER}

@@ -19,6 +19,10 @@ _NOTES = {
         "en": "the answer takes up the question but states almost nothing correct: scored at the floor, {cap}",
     },
     "no-points": {"zh": "没有陈述该主题的任何要点", "en": "no key point of the topic is stated"},
+    "chain": {
+        "zh": "同一主题的追问，按前面回答中尚未讲到的要点评分（已讲到：{points}）",
+        "en": "a follow-up on the same topic: graded on the points not made in the answers before ({points} made there)",
+    },
     "focus": {
         "zh": "追问只问到本主题的一部分，按所问要点评分：{points}",
         "en": "a follow-up on part of the topic: graded on the points it asks about ({points})",

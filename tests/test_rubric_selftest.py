@@ -432,6 +432,28 @@ def test_a_narrow_follow_up_is_graded_on_what_it_asks(rubric):
     assert alone.score < 60 and not any("follow-up" in n for n in alone.notes), alone
 
 
+def test_a_follow_up_in_a_run_is_graded_on_what_the_run_left_out(rubric):
+    """blind162: after a full account of the ring's mechanics, "那卡特别多的时候呢？" answered with the latency of the
+    steps and the slowest link is complete; the same answer to the opening question is a thin one on the ring, and a
+    follow-up that only says again what was said before earns nothing new."""
+    from interview_grader import grade, parse_transcript
+
+    opening = (
+        "问题1：讲讲 Ring-Allreduce 是怎么跑的。\n回答：N 张卡连成一个环，没有中心节点，每张卡只和左右邻居通信。梯度切成 N 块，"
+        "先做 reduce-scatter，转 N-1 轮后每张卡有一块完整的和；再做 all-gather，再转 N-1 轮大家都拿到全部结果。\n"
+    )
+    later = "步数会涨，一共 2(N-1) 轮，每轮都有启动延迟，小消息基本被延迟吃掉；而且环是同步的，最慢的那条链路决定整体速度。"
+    follow = grade(parse_transcript(opening + f"问题2：那卡特别多的时候呢？\n回答：{later}\n", "x"), rubric).answers[1]
+    alone = grade(parse_transcript(f"问题1：讲讲 Ring-Allreduce 是怎么跑的。\n回答：{later}\n", "x"), rubric).answers[0]
+    assert follow.topic == alone.topic == "ring-allreduce"
+    assert follow.score >= 70 and any("追问" in n for n in follow.notes), follow  # 2 of the 3 points left
+    assert "ring-chunks" not in follow.missing, follow.missing  # said in the answer before
+    assert alone.score < 60, alone
+    again = "就是连成一个环，没有中心节点，梯度切成 N 块，先 reduce-scatter 再 all-gather。"
+    repeat = grade(parse_transcript(opening + f"问题2：那卡特别多的时候呢？\n回答：{again}\n", "x"), rubric).answers[1]
+    assert repeat.score <= 20, repeat
+
+
 def test_a_follow_up_on_the_whole_topic_is_graded_on_the_whole_topic(rubric):
     from interview_grader import grade, parse_transcript
 
