@@ -424,6 +424,10 @@ def grade_answer(
     plan = _plan(rubric)
     have = doc.satisfied(plan.gates)
     swapped: list[tuple[int, int]] = []  # the folded sentences that assert a swap (Misconception.swap)
+    # the source ranges of the clauses that assert an error: a quote, from the sentence the match ends in at the
+    # earliest (a match that takes its subject from the sentence before, "The whole model … sits on that one card. But
+    # it is slow because the GPU pushes the images through one by one", leaves that sentence its points)
+    asserting: list[tuple[int, int]] = []
 
     def asserted(claims, swaps: bool) -> list[Flag]:
         found: list[Flag] = []
@@ -434,6 +438,8 @@ def grade_answer(
                 hit = doc.find(p, rubric.compiler, topic.id)
                 if hit:
                     quote, s, e = _evidence(doc, source, hit)
+                    last, _ = doc.scopes.sentence_at(hit.end - 1)
+                    asserting.append(doc.source_range(max(hit.ev_start, last), hit.ev_end))
                     if swaps and m.swap:
                         swapped.append(_sentences_of(doc, hit))
                     found.append(Flag(
@@ -457,7 +463,7 @@ def grade_answer(
             if not hit:
                 continue
             quote, s, e = _evidence(doc, source, hit)
-            if any(s < f.end and f.start < e for f in errors):
+            if any(s < b and a < e for a, b in asserting):
                 continue  # the clauses that assert an error cannot also earn a point
             if any(a <= hit.start < b for a, b in swapped):
                 # ... nor can the rest of a sentence that swaps two things: "DataParallel is the multi-process

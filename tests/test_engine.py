@@ -422,6 +422,17 @@ def test_praise_of_the_topic_is_empty_talk_not_off_topic(rubric, question, answe
     assert a.score == (20 if status == "graded" else 0)
 
 
+def test_a_sentence_that_only_lends_a_wrong_claim_its_subject_keeps_its_points(rubric):
+    # the flag's quote reaches back for "that one card", but the first sentence says nothing wrong (blind162 06 Q3)
+    text = ("Q1: What is a single GPU actually doing during one training step?\n"
+            "A: The whole model and the batch sit on that one card, and there is no communication with anything else, "
+            "so it is simple. But it is slow because the GPU pushes the images through the network one by one.\n")
+    a = grade(parse_transcript(text, "t.txt"), rubric).answers[0]
+    assert [f.id for f in a.misconceptions] == ["single-device-one-sample"]
+    assert a.misconceptions[0].evidence.startswith("The whole model")  # the quote keeps its context
+    assert "smg-single" in [c.id for c in a.covered], a
+
+
 def test_a_why_wrapped_in_the_praise_of_an_era_is_empty_talk(rubric):
     # "helps companies work faster" is a reason to distribute, said in stock phrases and nothing else (blind160 04 Q7)
     text = ("问题1：你怎么理解分布式训练？\n回答：分布式训练是当前非常重要的一项技术，在人工智能时代发挥着越来越重要的作用，"
