@@ -201,6 +201,7 @@ _BEHAVIOURAL = re.compile(
 
 
 _SENTENCE_END = re.compile(r"[.!。！](?=\s|$)|[。！]")
+_ZH_ASK_AFTER_SETUP = re.compile(r"[，,；;]\s*(?:那么?)?你")
 _EN_WORD = re.compile(r"[A-Za-z0-9][\w'-]*")
 SETUP_MIN = {"en": 6, "zh": 10}  # words (English) or characters (Chinese) of a statement that sets a scene
 
@@ -210,11 +211,14 @@ def _after_setup(question: str, at: int) -> bool:
     pronoun after one ("…model. What does it mean to split it across GPUs?") points at what it set up
     ("OK, good. How does it scale?" opens with no such statement)."""
     ends = [m.end() for m in _SENTENCE_END.finditer(question, 0, at)]
-    if not ends:
-        return False
-    setup = question[: ends[-1]]
-    zh = len(_ZH_CHAR.findall(setup))
-    return zh >= SETUP_MIN["zh"] or len(_EN_WORD.findall(setup)) >= SETUP_MIN["en"]
+    if ends:
+        setup = question[: ends[-1]]
+        if len(_ZH_CHAR.findall(setup)) >= SETUP_MIN["zh"] or len(_EN_WORD.findall(setup)) >= SETUP_MIN["en"]:
+            return True
+    # ... or, in Chinese, clauses of their own before a 你 that asks about it ("上线一个新的排序模型做A/B实验，CTR提升了0.3%，
+    # 你怎么判断这个结果是否可信？")
+    ask = _ZH_ASK_AFTER_SETUP.search(question, 0, at)
+    return ask is not None and len(_ZH_CHAR.findall(question, 0, ask.start())) >= SETUP_MIN["zh"]
 
 
 def _follow_up(question: str, goal: str | None, previous: str, rubric: LoadedRubric) -> TopicVote | None:

@@ -203,6 +203,10 @@ def test_a_follow_up_is_read_in_the_light_of_the_question_before_it(rubric, ques
          "Model parallelism.", "model-parallelism"),
         # a short acknowledgement sets nothing up: "it" is still the topic before
         ("OK, good. How does it scale to 64 GPUs?", None, "ring-allreduce"),
+        # ... nor in Chinese clauses set apart by commas before the 你 that asks about them (blind163 05 Q4: an A/B
+        # test after a question on the ring stays ungraded)
+        ("上线一个新的排序模型做A/B实验，CTR提升了0.3%，你怎么判断这个结果是否可信？", None, None),
+        ("那它扩到64张卡呢，你觉得这个时候通信量怎么变？", None, "ring-allreduce"),
     ],
 )
 def test_a_pronoun_after_a_scenario_points_at_the_scenario(rubric, question, goal, expected):
