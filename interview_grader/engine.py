@@ -385,6 +385,19 @@ def _sentences_of(doc: Doc, hit: Hit) -> tuple[int, int]:
     return min(a, hit.start), max(b, hit.end)
 
 
+def _coverage(points, is_core: dict[str, bool], covered: set[str], sc) -> tuple[float, float]:
+    """The coverage score of ``covered`` over ``points`` (core share and curve, depth up to saturation), and the depth
+    weight earned."""
+    core_w = sum(k.weight for k in points if is_core[k.id])
+    depth_w = sum(k.weight for k in points if not is_core[k.id])
+    core_got = sum(k.weight for k in points if is_core[k.id] and k.id in covered)
+    depth_got = sum(k.weight for k in points if not is_core[k.id] and k.id in covered)
+    core_frac = core_got / core_w if core_w else 0.0
+    # (a follow-up left with core points only is graded on those alone)
+    depth_frac = min(1.0, depth_got / (sc.depth_saturation * depth_w)) if depth_w else core_frac
+    return sc.core_share * core_frac ** sc.core_curve + (100 - sc.core_share) * depth_frac, depth_got
+
+
 def grade_answer(
     qa: QA, transcript: Transcript, rubric: LoadedRubric, lang: str, previous: str | None = None,
     previous_question: str | None = None, said: frozenset[str] = frozenset(),
@@ -524,14 +537,21 @@ def grade_answer(
         notes.append(note("chain", lang, points=", ".join(sorted(said))))
     else:
         is_core = {k.id: k.core for k in points}
-    core_w = sum(k.weight for k in points if is_core[k.id])
-    depth_w = sum(k.weight for k in points if not is_core[k.id])
-    core_got = sum(k.weight for k in points if is_core[k.id] and k.id in covered_ids)
-    depth_got = sum(k.weight for k in points if not is_core[k.id] and k.id in covered_ids)
-    core_frac = core_got / core_w if core_w else 0.0
-    # (a follow-up left with core points only is graded on those alone)
-    depth_frac = min(1.0, depth_got / (sc.depth_saturation * depth_w)) if depth_w else core_frac
-    coverage = sc.core_share * core_frac ** sc.core_curve + (100 - sc.core_share) * depth_frac
+    coverage, depth_got = _coverage(points, is_core, covered_ids, sc)
+    if (
+        not asked and not errors and len(points) == len(topic.key_points)
+        and not any(is_core[k.id] and k.id in covered_ids for k in points)
+    ):
+        # a question that names one or two depth points of its topic by their own words ("流水线并行的气泡是怎么来的？",
+        # "数据并行中全局batch变大以后，学习率应该怎么调整？"), answered with all of them, nothing wrong and no core point,
+        # is a complete answer to a narrow question, not an empty one on the topic: it is graded on the points it names
+        # (not when the answer makes a core point too: "为什么要上分布式训练？" answered with the speed-up alone is thin)
+        named = asked_points(qa.question.text, topic, rubric)
+        if named and all(i in covered_ids for i in named):
+            focused, _ = _coverage(points, {k.id: k.id in named for k in points}, covered_ids, sc)
+            if focused > coverage:
+                coverage, missing_core = focused, []
+                notes.append(note("focus", lang, points=", ".join(named)))
     score = coverage
     for f in errors:
         score -= getattr(sc.penalties, f.severity)

@@ -436,6 +436,23 @@ def test_a_narrow_follow_up_is_graded_on_what_it_asks(rubric):
     assert alone.score < 60 and not any("follow-up" in n for n in alone.notes), alone
 
 
+def test_a_narrow_first_question_on_a_depth_point_is_graded_on_that_point(rubric):
+    """blind165 01 Q3: a first question naming a depth point ("气泡"), answered fully and with nothing wrong, is a
+    complete answer, not an empty one on model parallelism; the same answer to the broad question is thin, and a
+    broad question answered with one core point alone keeps its whole-topic grade."""
+    from interview_grader import grade, parse_transcript
+
+    answer = ("流水线刚开始时只有第一个 stage 在算，后面的 stage 在等输入；结束时前面的 stage 先闲下来，等后面的反向。"
+              "这两段空闲就是 bubble，占比大约是 (p-1)/(m+p-1)，所以 micro-batch 切得越多气泡越小。")
+    narrow = grade(parse_transcript(f"问题1：流水线并行的气泡是怎么来的？\n回答：{answer}\n", "x"), rubric).answers[0]
+    broad = grade(parse_transcript(f"问题1：讲讲模型并行。\n回答：{answer}\n", "x"), rubric).answers[0]
+    assert narrow.topic == broad.topic == "model-parallelism"
+    assert narrow.score >= 80 and any("mp-pipeline" in n for n in narrow.notes), narrow
+    assert broad.score <= 40, broad
+    why = grade(parse_transcript("问题1：为什么要上分布式训练？\n回答：因为单卡训得太慢了，多卡能把训练时间压下来。\n", "x"), rubric)
+    assert why.answers[0].score < 60, why.answers[0]
+
+
 def test_a_follow_up_in_a_run_is_graded_on_what_the_run_left_out(rubric):
     """blind162: after a full account of the ring's mechanics, "那卡特别多的时候呢？" answered with the latency of the
     steps and the slowest link is complete; the same answer to the opening question is a thin one on the ring, and a
