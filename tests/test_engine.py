@@ -384,6 +384,8 @@ def test_bundled_caps_and_floor_sit_on_the_grades_they_stand_for():
         ("这一块确实很关键，团队一直比较重视，平时会根据实际情况做各种调整和优化，整体效果还是不错的。", "graded"),
         # a limit told as a matter of balance (blind159)
         ("主要还是要统筹好，方方面面都要照顾到，具体问题具体分析，总的来说利大于弊。", "graded"),
+        # the tutorial followed, care taken, practice made perfect (blind168)
+        ("这个按官方的教程来就行，通信开销主要是要细心，多查查文档，总之就是多实践，用多了就熟了。", "graded"),
         # the whole and the business scene weighed up, nothing said (blind165)
         ("这得看具体情况。通信开销当然很关键，我们会从整体上去考虑，结合业务场景，把各方面因素平衡好，做好优化。", "graded"),
     ],
