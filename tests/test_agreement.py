@@ -97,55 +97,31 @@ def test_eval_agrees_with_the_shared_evaluator(rubric, tmp_path):
         assert f"{ours[key]:.3f}" == theirs[key], key
 
 
-def test_follow_up_set(rubric):
-    """blind41: interviews of follow-up and narrow questions, each graded on what it asks (first
-    contact 0.207; 0.656 after conditional follow-ups and narrow focus). Grading a narrow question
-    against its whole topic, or leaving "如果卡数从8增加到64呢？" ungraded, falls below these floors."""
-    m = evaluate([DATA / "blind41" / "gold.yaml"], rubric).metrics
+# Sets that stress one trait the grader handles only in part: each keeps floors of its own, just under what its rounds
+# reached, with the first contact and what falls below them told beside it.
+TRAIT_FLOORS = {
+    # blind41: follow-up and narrow questions, each graded on what it asks (first contact 0.207; 0.656 after conditional
+    # follow-ups and narrow focus). Grading a narrow follow-up against its whole topic, or leaving "如果卡数从8增加到64呢？"
+    # ungraded, falls below.
+    "blind41": ({"spearman": 0.6, "qwk": 0.62}, 0.8),
+    # blind45: scenario and troubleshooting questions ("训练扩到16卡后吞吐几乎不涨，你会怎么排查？", "为什么不直接用DDP？"),
+    # first contact 0.645; 0.764 after topic cues for such questions and the "why not X?" follow-up.
+    "blind45": ({"spearman": 0.72, "qwk": 0.74}, 0.62),
+    # blind162: most questions are short follow-ups leaning on the question before ("那卡特别多的时候呢？", "Why does it
+    # scale that way?", "And compared with that, what does DDP do?"); first contact 0.453, 0.835 after its round. Leaving
+    # such follow-ups ungraded, or grading one that only continues a run on its whole topic, falls below.
+    "blind162": ({"spearman": 0.82, "qwk": 0.8, "topic_acc": 0.94}, 0.62),
+    # blind165: narrow questions, first ones included ("流水线并行的气泡是怎么来的？", "What does DistributedSampler do?");
+    # first contact 0.720, 0.768 after its round. Grading a first question that names depth points only against its
+    # whole topic falls below; one naming a core point still is (docs/scoring.md#limits).
+    "blind165": ({"spearman": 0.75, "qwk": 0.6}, 0.85),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TRAIT_FLOORS))
+def test_trait_sets_at_their_own_floors(rubric, name):
+    floors, max_mae = TRAIT_FLOORS[name]
+    m = evaluate([DATA / name / "gold.yaml"], rubric).metrics
     assert m["failures"] == 0
-    assert not check(
-        m,
-        {"spearman": 0.6, "qwk": 0.62, "topic_acc": 0.95, "status_acc": 0.95, "flag_recall": 0.95, "flag_precision": 0.95},
-        {"mae_bands": 0.8},
-    ), m
-
-
-def test_scenario_set(rubric):
-    """blind45: scenario and troubleshooting questions ("训练扩到16卡后吞吐几乎不涨，你会怎么排查？",
-    "为什么不直接用DDP？"), first contact 0.645; 0.764 after topic cues for such questions and the
-    "why not X?" follow-up. Narrow scenario questions are still graded against their whole topic."""
-    m = evaluate([DATA / "blind45" / "gold.yaml"], rubric).metrics
-    assert m["failures"] == 0
-    assert not check(
-        m,
-        {"spearman": 0.72, "qwk": 0.74, "topic_acc": 0.95, "status_acc": 0.95, "flag_recall": 0.95, "flag_precision": 0.95},
-        {"mae_bands": 0.62},
-    ), m
-
-
-def test_follow_up_chain_set(rubric):
-    """blind162: interviews where most questions are short follow-ups leaning on the question before ("那卡特别多的时候
-    呢？", "Why does it scale that way?", "And compared with that, what does DDP do?"); first contact 0.453, 0.835
-    after its round. Leaving such follow-ups ungraded, or grading one that only continues a run on its whole topic,
-    falls below these floors."""
-    m = evaluate([DATA / "blind162" / "gold.yaml"], rubric).metrics
-    assert m["failures"] == 0
-    assert not check(
-        m,
-        {"spearman": 0.82, "qwk": 0.8, "topic_acc": 0.94, "status_acc": 0.95, "flag_recall": 0.95, "flag_precision": 0.95},
-        {"mae_bands": 0.62},
-    ), m
-
-
-def test_narrow_question_set(rubric):
-    """blind165: many questions, first ones included, ask about one detail of a topic ("流水线并行的气泡是怎么来的？",
-    "What does DistributedSampler do?"); first contact 0.720, 0.707 after its round (topics, flags and statuses up; a
-    narrow question asked first is still graded against its whole topic, see docs/scoring.md#limits). These floors keep
-    the round's topics, statuses and flags."""
-    m = evaluate([DATA / "blind165" / "gold.yaml"], rubric).metrics
-    assert m["failures"] == 0
-    assert not check(
-        m,
-        {"spearman": 0.69, "qwk": 0.52, "topic_acc": 0.95, "status_acc": 0.95, "flag_recall": 0.95, "flag_precision": 0.95},
-        {"mae_bands": 0.96},
-    ), m
+    common = {"topic_acc": 0.95, "status_acc": 0.95, "flag_recall": 0.95, "flag_precision": 0.95}
+    assert not check(m, {**common, **floors}, {"mae_bands": max_mae}), m
