@@ -304,7 +304,7 @@ def test_twice_the_buffer_in_words_is_the_correct_ring_cost(rubric):
     assert "ring-bandwidth-optimal" in [c.id for c in answer.covered]
 
 
-# blind26: a pointing-back follow-up on a cost or downside stays on the previous topic
+# blind26: a pointing-back follow-up on a cost or downside stays on the previous topic (blind162: and one on pace)
 
 
 @pytest.mark.parametrize(
@@ -329,22 +329,7 @@ def test_twice_the_buffer_in_words_is_the_correct_ring_cost(rubric):
         # the question's own weaker cue wins: "it" is the overhead just named
         ("Comms overhead. How do you cut it?", "ddp-workflow", "communication-efficiency"),
         ("那它的代价呢？", None, None),
-    ],
-)
-def test_a_cost_follow_up_stays_on_the_previous_topic(rubric, question, previous, expected):
-    from interview_grader.topics import classify_follow_up
-
-    assert classify(question, None, rubric).topic_id is None
-    assert classify_follow_up(question, None, previous, rubric).topic_id == expected
-
-
-# blind162: a pointing-back follow-up on how the thing performs stays on the previous topic, and "compared with that"
-# reads "that" as the previous topic
-
-
-@pytest.mark.parametrize(
-    "question, previous, expected",
-    [
+        # blind162: so does one on how the thing performs, and "compared with that" reads "that" as the previous topic
         ("Why does it scale that way?", "ring-allreduce", "ring-allreduce"),
         ("Why does it get faster with four?", "single-vs-multi-gpu", "single-vs-multi-gpu"),
         ("Why is that one faster?", "dp-vs-ddp", "dp-vs-ddp"),
@@ -358,11 +343,12 @@ def test_a_cost_follow_up_stays_on_the_previous_topic(rubric, question, previous
         ("Tell me about a time it got slower. How did you handle it?", "dp-vs-ddp", None),
     ],
 )
-def test_a_pace_follow_up_stays_on_the_previous_topic(rubric, question, previous, expected):
+def test_a_cost_or_pace_follow_up_stays_on_the_previous_topic(rubric, question, previous, expected):
     from interview_grader.topics import classify_follow_up
 
     assert classify(question, None, rubric).topic_id is None
     assert classify_follow_up(question, None, previous, rubric).topic_id == expected
+
 
 
 def test_a_cost_follow_up_is_graded_in_a_transcript(rubric):
