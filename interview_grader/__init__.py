@@ -11,14 +11,47 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
+import importlib
+from typing import TYPE_CHECKING
+
 from .errors import GraderError, RubricError, TranscriptError  # noqa: E402
-from .api import grade_file, grade_text  # noqa: E402
-from .engine import grade  # noqa: E402
-from .parse import parse_transcript, read_transcript  # noqa: E402
-from .render import render  # noqa: E402
-from .report import Report  # noqa: E402
-from .rubric.load import load_rubric  # noqa: E402
-from .transcript import Transcript  # noqa: E402
+
+# The rest of the public names are imported on first use (PEP 562), so that a process that needs only part of the
+# package (the parent of a batch run reads inputs and writes outputs; its workers grade) does not hold the grader's
+# modules and their compiled regular expressions: about 28 MB of a batch run's memory.
+_LAZY = {
+    "grade_file": ".api",
+    "grade_text": ".api",
+    "grade": ".engine",
+    "parse_transcript": ".parse",
+    "read_transcript": ".parse",
+    "render": ".render",
+    "Report": ".report",
+    "load_rubric": ".rubric.load",
+    "Transcript": ".transcript",
+}
+
+if TYPE_CHECKING:  # for type checkers and editors
+    from .api import grade_file, grade_text  # noqa: F401
+    from .engine import grade  # noqa: F401
+    from .parse import parse_transcript, read_transcript  # noqa: F401
+    from .render import render  # noqa: F401
+    from .report import Report  # noqa: F401
+    from .rubric.load import load_rubric  # noqa: F401
+    from .transcript import Transcript  # noqa: F401
+
+
+def __getattr__(name: str):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
 
 __all__ = [
     "__version__",

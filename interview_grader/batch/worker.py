@@ -17,8 +17,6 @@ from typing import Sequence
 
 from ..decode import decode_bytes
 from ..errors import GraderError, RubricError, TranscriptError
-from ..engine import grade
-from ..parse import parse_transcript
 from ..rubric.load import LoadedRubric, parse_rubric
 
 Task = tuple  # (id, input_sha256, data)
@@ -57,6 +55,11 @@ def _alarm(signum, frame):  # pragma: no cover - only on a runaway transcript
 def grade_one(item_id: str, sha: str, data: bytes, rubric: LoadedRubric, lang: str | None,
               timeout: float | None = None) -> Outcome:
     """Decode, parse and grade one transcript; never raises for a bad input."""
+    # (the grader is imported where it runs, in the workers: the parent of a batch run, which imports this module for
+    # its task types and runs it only with -j 1, does not hold the grader's modules otherwise)
+    from ..engine import grade
+    from ..parse import parse_transcript
+
     stage = "decode"
     use_alarm = bool(timeout) and threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
     if use_alarm:

@@ -12,14 +12,14 @@ import re
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
-from pydantic import ValidationError
 
 from ..errors import RubricError
-from ..matcher import Compiler
-from .schema import Rubric
+if TYPE_CHECKING:
+    from ..matcher import Compiler
+    from .schema import Rubric
 
 DEFAULT_RUBRIC = "distributed_training.yaml"
 
@@ -184,6 +184,13 @@ def parse_rubric(text: str, path: str = "<rubric>", use_cache: bool = True) -> L
         raise RubricError(f"invalid YAML: {exc}", path) from None
     if not isinstance(data, dict):
         raise RubricError("expected a mapping with id, version, topics, misconceptions", path, 1)
+    # (the schema, pydantic and the matcher are imported here, not at the top: a batch run's parent reads rubrics only
+    # from the cache's header, without them)
+    from pydantic import ValidationError
+
+    from ..matcher import Compiler
+    from .schema import Rubric
+
     lines = _LazyLines(text)
     try:
         rubric = Rubric.model_validate(data)
