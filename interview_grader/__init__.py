@@ -15,6 +15,9 @@ import importlib
 from typing import TYPE_CHECKING
 
 from .errors import GraderError, RubricError, TranscriptError  # noqa: E402
+# (imported now, not on first use: the function shares its name with the subpackage it comes from, and importing
+# that subpackage later would bind the name to the module; the subpackage imports nothing heavy)
+from .render import render  # noqa: E402
 
 # The rest of the public names are imported on first use (PEP 562), so that a process that needs only part of the
 # package (the parent of a batch run reads inputs and writes outputs; its workers grade) does not hold the grader's
@@ -25,7 +28,6 @@ _LAZY = {
     "grade": ".engine",
     "parse_transcript": ".parse",
     "read_transcript": ".parse",
-    "render": ".render",
     "Report": ".report",
     "load_rubric": ".rubric.load",
     "Transcript": ".transcript",
@@ -35,7 +37,6 @@ if TYPE_CHECKING:  # for type checkers and editors
     from .api import grade_file, grade_text  # noqa: F401
     from .engine import grade  # noqa: F401
     from .parse import parse_transcript, read_transcript  # noqa: F401
-    from .render import render  # noqa: F401
     from .report import Report  # noqa: F401
     from .rubric.load import load_rubric  # noqa: F401
     from .transcript import Transcript  # noqa: F401

@@ -32,6 +32,15 @@ def test_the_public_names_import_on_first_use():
     assert set(GRADER) <= loaded
 
 
+def test_render_stays_the_function_whatever_is_imported_first():
+    # (the function shares its name with its subpackage; importing a renderer first must not rebind it)
+    _loaded_after(
+        "import types, interview_grader.render.html, interview_grader.report\n"
+        "from interview_grader import render\n"
+        "assert callable(render) and not isinstance(render, types.ModuleType), render"
+    )
+
+
 def test_an_unknown_name_is_an_attribute_error():
     import pytest
 

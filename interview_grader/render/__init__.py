@@ -1,7 +1,10 @@
 """Views of a Report.  None of them re-scores: they only lay out the Report."""
 from __future__ import annotations
 
-from ..report import Report
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # (only for the annotation: importing this package costs no pydantic)
+    from ..report import Report
 
 FORMATS = ("terminal", "json", "markdown", "transcript", "html")
 
