@@ -518,14 +518,15 @@ def grade_answer(
     # (a complete answer to "那DDP的bucket大小怎么选？" is not a thin answer on communication efficiency)
     asked = asked_points(qa.question.text, topic, rubric) if previous == topic.id else []
     points = topic.key_points
+    chain = (
+        not asked and previous == topic.id and bool(said) and any(k.id not in said for k in points)
+        and classify(qa.question.text, None, rubric).topic_id != topic.id
+    )
     if asked:
         is_core = {k.id: k.id in asked for k in points}
         missing_core = [i for i in asked if i not in covered_ids]
         notes.append(note("focus", lang, points=", ".join(asked)))
-    elif (
-        previous == topic.id and said and any(k.id not in said for k in points)
-        and classify(qa.question.text, None, rubric).topic_id != topic.id
-    ):
+    elif chain:
         # any other follow-up on the same topic is graded on the points the answers before it in the run left out, all
         # alike: after a full account of the ring's two phases, "那卡特别多的时候呢？" answered with the latency of
         # 2(N-1) steps and the slowest link is a complete answer, not a thin one on the ring; points said before are
@@ -538,10 +539,7 @@ def grade_answer(
     else:
         is_core = {k.id: k.core for k in points}
     coverage, depth_got = _coverage(points, is_core, covered_ids, sc)
-    if (
-        not asked and not errors and len(points) == len(topic.key_points)
-        and not any(is_core[k.id] and k.id in covered_ids for k in points)
-    ):
+    if not asked and not chain and not errors and not any(k.core and k.id in covered_ids for k in points):
         # a question that names one or two depth points of its topic by their own words ("流水线并行的气泡是怎么来的？",
         # "数据并行中全局batch变大以后，学习率应该怎么调整？"), answered with all of them, nothing wrong and no core point,
         # is a complete answer to a narrow question, not an empty one on the topic: it is graded on the points it names
@@ -551,7 +549,7 @@ def grade_answer(
             focused, _ = _coverage(points, {k.id: k.id in named for k in points}, covered_ids, sc)
             if focused > coverage:
                 coverage, missing_core = focused, []
-                notes.append(note("focus", lang, points=", ".join(named)))
+                notes.append(note("narrow", lang, points=", ".join(named)))
     score = coverage
     for f in errors:
         score -= getattr(sc.penalties, f.severity)

@@ -23,6 +23,10 @@ _NOTES = {
         "zh": "同一主题的追问，按前面回答中尚未讲到的要点评分（已讲到：{points}）",
         "en": "a follow-up on the same topic: graded on the points not made in the answers before ({points} made there)",
     },
+    "narrow": {
+        "zh": "问题只问到本主题的一部分，按所问要点评分：{points}",
+        "en": "a question on part of the topic: graded on the points it names ({points})",
+    },
     "focus": {
         "zh": "追问只问到本主题的一部分，按所问要点评分：{points}",
         "en": "a follow-up on part of the topic: graded on the points it asks about ({points})",
