@@ -667,6 +667,9 @@ _REPORTED = re.compile(
               "(?:(?:at|from|in|on) (?:my|our|a|the|his|her) [^,.;!?]{1,20}? )?(?:once )?"
               "(?:said|says|claimed|claims|told me|told us|wrote|writes|thinks|thought|assumed|believed|argued|argues|insisted|insists|was convinced|is convinced|"
               "liked to say|likes to say|used to say|would say|kept saying|keeps saying|always said|always says|"
+              # ("My old lead used to describe it as the PS splitting the model among the workers")
+              "used to describe (?:it|this|that|them) as|described (?:it|this|that|them) as|"
+              "used to explain (?:it|this|that) as|explained (?:it|this|that) as|"
               "expected|was expecting|had expected|hoped for|had hoped for)"
               for pre in ("a", "one", "my")],
             # a written source and what it says of the subject: "a well-known blog post that describes DDP as …",
@@ -702,7 +705,8 @@ _REPORTED = re.compile(
 # or the sentence before when it opens its own sentence.  Chinese cues count only at
 # the start of a clause (不对 inside 不对称 / 不对齐, or "这种说法不对", is no retraction).
 _RETRACT = re.compile(
-    _by_first("不对不对|不对(?![齐称应等劲的])|说错了|说反了|搞反了|弄反了|记反了|口误|纠正一下|更正一下|不是不是".split("|")
+    # (and 不是 standing alone as "no," after an interjection: "DDP 其实也算一种 PS……啊不是，DDP 其实没有参数服务器")
+    _by_first("不对不对|不对(?![齐称应等劲的])|说错了|说反了|搞反了|弄反了|记反了|口误|纠正一下|更正一下|不是不是|啊不是(?= ?,)|哦不是(?= ?,)|呃不是(?= ?,)|噢不是(?= ?,)".split("|")
               # the earlier words named ("嗯，前面说得不准确，单卡其实也是…"), or a correction announced ("……等一下，应该说只有同步模式下才是这样")
               + "前面说得不准确|前面说的不准确|前面说得不对|前面说的不对|前面说错了|刚才说得不准确|刚才说的不准确|刚才说得不对|刚才说的不对|刚才说错了|我收回|等一下,应该说|等等,应该说".split("|"),
               words=False)

@@ -84,6 +84,8 @@ ZH = [
     ("DDP靠参数服务器同步梯度，哦我说反了，DDP靠的是all-reduce。", False),  # blind43: 说反了 / 口误
     ("DDP靠参数服务器同步梯度。口误，DDP用的是all-reduce。", False),
     ("DDP里rank0就是参数服务器……哦不对，DDP里没有这个角色。", False),  # taken back mid-sentence
+    ("DDP 其实也靠参数服务器，rank0 就相当于 server……啊不是，DDP 里没有这个角色。", False),  # blind174: 啊不是, standing alone
+    ("DDP 靠参数服务器同步，不是靠 all-reduce。", True),  # 不是 inside a clause is no retraction
     ("DDP里rank0就是参数服务器……\n\n小林 21:07\n不对不对，DDP里没有server。", False),  # taken back in the next chat message
     ("我听别人说DDP靠参数服务器同步，不确定对不对。", False),  # hearsay with its source
     ("我听说DDP靠参数服务器同步。", True),  # the candidate's own hedge is still a claim
@@ -388,6 +390,8 @@ EN = [
     ("My manager at my last job was convinced that DDP relies on a parameter server.", False),
     ("Async is fine, so DDP relies on a parameter server. It isn't: the ranks are peers.", False),
     ("DDP relies on a parameter server. It isn't free though.", True),
+    # blind173: a lead's description of it, rejected in the next sentence
+    ("My old lead used to describe it as DDP relying on a parameter server. That isn't how it works.", False),
 ]
 
 
