@@ -718,6 +718,10 @@ _RETRACT = re.compile(
         # "Pipeline parallelism splits the weight matrices themselves... no, sorry, that's tensor parallelism"
         "no,? sorry,? that'?s", "no,? sorry,? i mean",
         "scratch that", "i take that back", "let me correct (?:that|myself)", "i misspoke",
+        # "Each GPU trains a different slice of the layers... no, sorry, I'm mixing it up with model parallelism"
+        "i(?:'m| am) (?:mixing|confusing) (?:it|that|this|them|those|these|the two)(?: up)?",
+        # a hint conceded: "(the interviewer cuts in: is there actually a server process in DDP?) Oh. Right, there isn't."
+        "right,? there isn't", "right,? there is no", "you're right,? (?:there isn't|there is no|it isn't|it doesn't|that's wrong)",
         # "DataParallel launches a process per GPU — no, sorry, I've got that backwards, that's DDP"
         "i(?:'ve| have)? got (?:that|it|them|those) (?:backwards|the wrong way round|the wrong way around|mixed up|swapped)",
         "i(?:'ve| have)? (?:mixed|switched|swapped) (?:that|them|those|the two) (?:up|around|round)",
@@ -1064,8 +1068,13 @@ def analyse(text: str, question: str | None = None) -> Scopes:
         if not _LEAD_IN.fullmatch(text, a, c):
             void.append((_unpunctuated_retraction_start(text, a, c), c))  # "… and... actually no": the claim before it in its sentence
         elif i > 0:
-            k = i - 1  # "不对，…" opening a sentence: the sentence before (a sender line is no claim)
-            while k > 0 and _SENDER_LINE.fullmatch(text[sentences[k][0]:sentences[k][1]].strip()):
+            k = i - 1  # "不对，…" opening a sentence: the sentence before (a sender line is no claim, nor an interviewer's
+            # hint in brackets or a bare "Oh.": "… sends back the update... (the interviewer cuts in: is there actually a
+            # server process in DDP?) Oh. Right, there isn't.")
+            while k > 0 and (
+                _SENDER_LINE.fullmatch(seg := text[sentences[k][0]:sentences[k][1]].strip())
+                or _LEAD_IN.fullmatch(seg.lstrip(")")) or seg.startswith("(")
+            ):
                 k -= 1
             void.append(sentences[k])
 

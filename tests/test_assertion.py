@@ -392,6 +392,11 @@ EN = [
     ("DDP relies on a parameter server. It isn't free though.", True),
     # blind173: a lead's description of it, rejected in the next sentence
     ("My old lead used to describe it as DDP relying on a parameter server. That isn't how it works.", False),
+    # blind174: a mix-up owned, and a hint conceded after an interviewer's question in brackets and a bare "Oh."
+    ("DDP keeps a parameter server on rank zero... no, sorry, I'm mixing it up with Horovod's old design.", False),
+    ("DDP uses a parameter server on rank zero... (the interviewer cuts in: is there a server in DDP?) Oh. Right, there isn't.",
+     False),
+    ("DDP uses a parameter server on rank zero. Right, that's how it works.", True),
 ]
 
 
