@@ -572,3 +572,30 @@ def test_summary_and_answers_csv_tally_other_wrong_claims(rubric):
 
     html = to_dashboard(d, [], lang="en")
     assert "Other wrong claims" in html and "<code>collectives-single-node-only</code>" in html
+
+
+def test_the_id_key_set_agrees_with_a_set_across_its_runs(monkeypatch):
+    """The parent's set of id hashes keeps ~12 bytes a key in sorted runs; membership must match a plain set's,
+    across the recent set, several merged runs and repeated keys."""
+    import random
+
+    from interview_grader.batch.inputs import _KeySet, _Unique, _idkey
+
+    monkeypatch.setattr(_KeySet, "RECENT", 8)  # many small runs and merges
+    rng = random.Random(7)
+    keys = [_idkey(str(rng.randrange(400))) for _ in range(1000)]
+    ks, plain = _KeySet(), set()
+    for k in keys:
+        assert (k in ks) == (k in plain)
+        ks.add(k)
+        plain.add(k)
+        assert len(ks) >= len(plain)  # (a key added twice while still recent is kept once)
+    assert all(k in ks for k in plain)
+    assert not any(_idkey(f"x{i}") in ks for i in range(200))
+    assert len(ks._runs) <= 8  # merged as a binary counter, not one run per flush
+    # ... and ids repeated far apart still get their #2, #3
+    unique = _Unique()
+    names = [f"id{i % 150}" for i in range(450)]
+    out = [unique(n) for n in names]
+    assert len(set(out)) == len(out)
+    assert out[150] == "id0#2" and out[300] == "id0#3"
