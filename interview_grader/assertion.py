@@ -12,7 +12,8 @@ A claim counts as asserted only outside these scopes:
 * a claim taken back: "… actually no, that's wrong" / "…。不对，我说错了" voids the
   claim before the cue (its sentence, or the sentence before when the cue opens one);
 * questions: a sentence ending in ? / ？ (often the question restated) is void,
-  from its last ; / ； on when it has one.
+  from its last ; / ； on when it has one; not a tag question or a rhetorical one
+  ("DDP 不就是靠参数服务器吗？", "Isn't it the server that averages them?"), which asserts.
 
 Everything works on the folded copy (see ``normalize``), where full-width
 punctuation is already half-width and traditional characters simplified.
@@ -751,9 +752,58 @@ _HEDGED_CLAIM = re.compile(
 # Spoken tags count too ("…a multi core CPU, you know?", "…scales linearly, yeah?", "…makes sense?").
 _TAG_QUESTION = re.compile(
     r"(?:[,\s]\s*(?:right|correct|isn't it|doesn't it|don't they|no|you know|y'know|ya know|yeah|yes|ok|okay|see|you see|eh|"
-    r"am i right|isn't that right|makes sense|make sense|got it|true)|(?:对吧|是吧|对不对|没错吧))[\s.…]*\?\s*$"
+    r"am i right|isn't that right|makes sense|make sense|got it|true)|(?:对吧|是吧|对不对|没错吧|不是吗|对吗|是不是))[\s.…]*\?\s*$"
 )
 _CLAUSE_START = frozenset(",。!?;:\n—.…")
+
+# Rhetorical questions presume what they ask: "PS 不就是把模型切成几块，各训各的吗？", "rank 0 不也是一个 server 吗？",
+# "PS 不是能保证大家都用最新参数吗？", "Isn't it the parameter server that averages them?" assert it, and their 不 /
+# "isn't" negates nothing. A question that ends on a particle of presumption asserts too ("…应该没有过期的问题吧？",
+# "…再由 rank 0 发回去嘛？"). "难道…吗？" without 不 and "谁说…了？" ask in order to deny: questions like any other.
+_RHET_ZH = re.compile(r"(?<![是要能会可])不(?=就|也|都是|正是|还是|是)")
+_RHET_ZH_MA = re.compile(r"[吗嘛么][\s.…\"')]*\?\s*$")
+_PRESUMING = re.compile(r"[吧嘛][\s.…\"')]*\?\s*$")
+_RHET_EN = re.compile(
+    r"\s*(?:(?:um+|uh+|so|well|and|but|hmm+|i mean|then)[\s,]*)*"
+    r"(?P<aux>(?:is|are|does|do|did|was|were|wo|would|ca|could|should|has|have)n['\u2019]t)(?![a-z])"
+)
+# ... and so does a question the speaker confirms in the next sentence ("…DDP is the one with a master GPU that gathers
+# the outputs? I always mix them up, but I'm fairly sure that's it." / "…？应该就是这样。"), pointing back at it
+_CONFIRMED_NEXT = re.compile(
+    r"[^.!?\n]{0,60}?(?:(?:i'm|i am) (?:[a-z]+ )?(?:sure|certain|confident) (?:that's|that is) (?:it|right|correct|how it works|the case)"
+    r"(?![a-z])|(?:i'm|i am) (?:[a-z]+ )?sure of it|(?:应该|肯定|我记得|我印象中|我确定)(?:就)?是这样)"
+)
+
+
+def _rhetorical(text: str, a: int, b: int, neg: re.Pattern[str]) -> int | None:
+    """If the question text[a:b] asserts what it asks, the position of the negation cue that only makes it rhetorical
+    (-1 when there is none to skip); None when it is a question like any other.
+
+    A rhetorical 不 / "isn't" with another negation beside it ("DDP 不是没有参数服务器吗？") is left a question:
+    which way it points is not safe to tell."""
+    seg = text[a:b]
+    cue = None
+    m = _RHET_EN.match(seg)
+    if m:
+        cue = a + m.start("aux")
+    else:
+        for z in _RHET_ZH.finditer(seg):
+            if seg.startswith("不是", z.start()) and not _RHET_ZH_MA.search(seg):
+                continue  # a plain 不是 presumes only with 吗 at the end
+            if seg.startswith("不是吗", z.start()):
+                continue  # the tag "…，不是吗？" negates nothing after it
+            cue = a + z.start()
+            break
+    if cue is None:
+        return -1 if _PRESUMING.search(seg) else None
+    for n in neg.finditer(seg):
+        w = n.group()
+        if a + n.start() == cue:
+            if any(x in _NEGATORS for x in w[1:]):
+                return None  # "不是没有" read as one word
+        elif w not in _NOT_CUES and not seg.startswith("不是吗", n.start()):
+            return None
+    return cue
 
 
 def _retraction_start(text: str, m: re.Match[str]) -> int | None:
@@ -960,11 +1010,24 @@ def analyse(text: str, question: str | None = None) -> Scopes:
     # A cue negates up to the first turn in the rest of its clause (_scope_end);
     # the clause lookup is _enclosing's, inlined.
     neg = _neg_cue("n't" in text or "n\u2019t" in text)
+    rhetorical: set[int] = set()  # the positions of the cues that only make a question rhetorical
+    presumed: set[int] = set()  # the starts of the questions that assert what they ask
+    if "?" in text:
+        for i, (a, b) in enumerate(sentences):
+            if not text[a:b].rstrip().endswith("?"):
+                continue
+            cue = _rhetorical(text, a, b, neg)
+            if cue is None and i + 1 < len(sentences) and _CONFIRMED_NEXT.match(text, *sentences[i + 1]):
+                cue = -1
+            if cue is not None:
+                presumed.add(a)
+                if cue >= 0:
+                    rhetorical.add(cue)
     for pat in (neg, _CONTRAST_FWD):
         not_cues = _NOT_CUES if pat is neg else ()
         for m in pat.finditer(text):
             c, e = m.span()
-            if not_cues and m.group() in not_cues:
+            if not_cues and (m.group() in not_cues or c in rhetorical):
                 continue
             i = bisect_right(clause_starts, c) - 1
             limit = clause_ends[i] if i >= 0 and c < clause_ends[i] else c
@@ -1082,7 +1145,8 @@ def analyse(text: str, question: str | None = None) -> Scopes:
     lq = len(q)
     for a, b in sentences:
         seg = text[a:b]
-        if seg.rstrip().endswith("?") and not _HEDGED_CLAIM.match(seg) and not _TAG_QUESTION.search(seg):
+        if (seg.rstrip().endswith("?") and a not in presumed and not _HEDGED_CLAIM.match(seg)
+                and not _TAG_QUESTION.search(seg)):
             # a question ends the sentence; after a ";" only the last part asks
             # ("batch 调大;换 fp16;还有别的吗?" states two things, then asks)
             k = seg.rfind(";")

@@ -146,6 +146,18 @@ ZH = [
     ("DDP是靠参数服务器同步的，对吧？", True),
     ("嗯，我觉得DDP就是靠参数服务器同步的？", True),
     ("是不是DDP靠参数服务器同步？", False),  # a question all the same
+    # blind178: a rhetorical question presumes what it asks, and its 不 negates nothing
+    ("DDP 不就是靠参数服务器同步的吗？", True),
+    ("DDP 不也是靠参数服务器同步的吗？", True),
+    ("DDP 不是靠参数服务器同步的吗？", True),  # a plain 不是 with 吗 at the end
+    ("DDP 不是靠参数服务器同步的？", False),  # ... without it, a question
+    ("DDP 不是没有参数服务器吗？", False),  # a second negation beside it: which way it points is not safe to tell
+    ("DDP也是有个参数服务器的吧？", True),  # a particle of presumption
+    ("DDP是靠参数服务器同步的，不是吗？", True),  # a tag
+    ("难道DDP需要参数服务器吗？", False),  # 难道 without 不 asks in order to deny
+    ("谁说DDP要参数服务器了？", False),
+    ("DDP用参数服务器同步吗？应该就是这样。", True),  # confirmed in the next sentence
+    ("DDP用参数服务器同步吗？我不太确定。", False),
     # blind30: a quoted claim rejected right after its closing quote states nothing; unquoted, or not rejected, it does
     ("所以“DDP靠参数服务器同步”这种理解是错误的，DDP用的是all-reduce。", False),
     ("「DDP就是靠参数服务器同步的」这个说法不对。", False),
@@ -311,6 +323,14 @@ EN = [
     ("Many people think DDP relies on a parameter server, I think that is wrong.", False),
     ("Hmm, I think DDP relies on a parameter server, so it is probably faster?", True),  # uptalk
     ("DDP relies on a parameter server, right?", True),  # a tag question
+    # blind178: a question opened by a negated auxiliary presumes what it asks
+    ("Isn't DDP just using a parameter server?", True),
+    ("Well, doesn\u2019t DDP rely on a parameter server?", True),
+    ("Isn't it true that DDP doesn't need a parameter server?", False),  # a second negation: left a question
+    ("Why doesn't DDP use a parameter server?", False),  # a why-question asks
+    ("Does DDP rely on a parameter server? I always mix them up, but I'm fairly sure that's it.", True),  # confirmed
+    ("Does DDP rely on a parameter server? I'm not sure.", False),
+    ("Does DDP rely on a parameter server or on all-reduce? I'm pretty sure it's all-reduce.", False),
     ("It's kind of like DDP relies on a parameter server, you know?", True),  # a spoken tag
     ("so um DDP relies on a parameter server, yeah?", True),
     ("Do you know whether DDP relies on a parameter server?", False),  # 'know' inside a real question
