@@ -42,7 +42,11 @@ _ABBR_DOT = r"\.(?<!(?<![a-z])i\.e\.)(?<!(?<![a-z])e\.g\.)"
 _AFTER_DOT = r"[\"')]*(?=\s|$|[^\x00-\x7f])"  # the quote closes the sentence it ends
 _SENT_END = re.compile(r"。|!|\?|\n|" + _ABBR_DOT + _AFTER_DOT + r"|……?")
 # (a dash set off by spaces parts two clauses: "that is not true - stale gradients slow it down")
-_CLAUSE_END = re.compile(r"。|!|\?|;|\n|,|:|，|" + _ABBR_DOT + _AFTER_DOT + r"|……?|、(?<=[^\x00-\x7f]、)| [-\u2013\u2014] (?=\S)")
+# (in speech-to-text output a space between two Chinese characters is a pause: "DDP 嗯是单进程多线程的 然后0号卡负责…")
+_CLAUSE_END = re.compile(
+    r"。|!|\?|;|\n|,|:|，|" + _ABBR_DOT + _AFTER_DOT
+    + r"|……?|、(?<=[^\x00-\x7f]、)| [-\u2013\u2014] (?=\S)| (?<=[\u4e00-\u9fff] )(?=[\u4e00-\u9fff])"
+)
 
 
 _CLAUSE_SPLIT = re.compile(f"({_CLAUSE_END.pattern})")  # split() keeps the separators
@@ -196,7 +200,7 @@ _REJECTED = re.compile(
     r"(?<=[,;:—\s])\s*(?:"
     + _by_first("不是的|并不是这样|不是这样的|不是这么回事|"
               # found out afterwards: "…，我后来去看了源码和文档，发现不是这么回事"
-              "发现不是这么回事|发现不是这样|发现并不是这样|发现并不是这么回事|才发现不是这样|发现其实不是这样|这是不对的|这是错的|这是错误的|这不对|这个不对|这种说法不对|这个说法不对|这种说法是错的|这个说法是错的|"
+              "发现不是这么回事|发现不是这样|发现并不是这样|发现并不是这么回事|才发现不是这样|发现其实不是这样|这是不对的|这是错的|这是错误的|这不对|这个不对|"
               # "网上有人说环里其实有个主节点，那个是不对的" / "有些综述把 PS 描述成…，这是误读"
               "那个是不对的|那个不对|那是不对的|那是错的|那是错误的|这个是不对的|这个是错的|这是误读|这是误解|那是误读|那是误解|"
               # the view said to be the other way round: "…，这个说法正好颠倒了"
@@ -205,13 +209,13 @@ _REJECTED = re.compile(
               "这两种说法都不对|这两种说法都是错的|这两种说法都错了|这些说法都不对|这些说法都是错的|这几种说法都不对|两种说法都不对|两种说法都是错的|"
               # the view put down as a mix-up: "有同事说DDP其实也是rank 0收集梯度，这其实是把DataParallel的做法套到了DDP身上"
               "这其实是把|那其实是把|这是混淆了|这其实是混淆了|这是搞混了|这其实是搞混了|这是张冠李戴|这其实是张冠李戴".split("|")
-              # "…，这种理解是不对的" / "…，这样的看法是错误的"
-              + [pre + "(?:理解|看法|观点|描述|画法)(?:其实|显然|完全)?(?:是)?(?:不对的|不对|错的|错误的|不正确的|不正确|误解|误读)"
+              # "…，这种理解是不对的" / "…，这样的看法是错误的" / "…，这个说法是不对的"
+              + [pre + "(?:理解|看法|观点|描述|画法|说法)(?:其实|显然|完全)?(?:是)?(?:不对的|不对|不太对|错的|错误的|不正确的|不正确|误解|误读)"
                  for pre in ("这种", "这个", "这样的", "这类", "那种")], words=False)
     + "|"
     # the speaker's dissent closing the view: "…，我不同意这个说法" / "…，我觉得不太对"
     # (... with the view pointed back to first: "…，这个我不认同", "…，这点我不同意")
-    + _by_first("我不同意|我不认同|我不赞同|我觉得不对|我觉得不太对|我认为不对|我认为不太对|这个说法不太对|这种说法不太对|"
+    + _by_first("我不同意|我不认同|我不赞同|我觉得不对|我觉得不太对|我认为不对|我认为不太对|"
                 "这个我不认同|这个我不同意|这个我不赞同|这点我不认同|这点我不同意|这点我不赞同|这我不认同|这我不同意".split("|"), words=False)
     + "|"
     # ... told in the third person, as interviewers' notes put it: "…，但她指出这是错的：DDP里…", "…，她认为这种说法不对：…"

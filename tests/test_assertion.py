@@ -147,6 +147,8 @@ ZH = [
     ("嗯，我觉得DDP就是靠参数服务器同步的？", True),
     ("是不是DDP靠参数服务器同步？", False),  # a question all the same
     # blind178: a rhetorical question presumes what it asks, and its 不 negates nothing
+    ("我听过有人说多卡训练其实就是DDP靠参数服务器同步，这个说法是不对的。", False),  # blind177: 说法 rejected like 理解 / 看法
+    ("有人说多卡训练其实就是DDP靠参数服务器同步，这种说法不太对。", False),
     ("DDP 不就是靠参数服务器同步的吗？", True),
     ("DDP 不也是靠参数服务器同步的吗？", True),
     ("DDP 不是靠参数服务器同步的吗？", True),  # a plain 不是 with 吗 at the end
@@ -583,3 +585,13 @@ def test_an_endorsed_view_is_not_excluded_by_its_reporting_words(text, expected)
 )
 def test_views_set_aside_or_rejected_in_notes(text, pattern, expected):
     assert asserted(text, pattern) is expected
+
+
+@pytest.mark.parametrize("text, clauses", [
+    # blind177: in speech-to-text output a space between two Chinese characters is a pause
+    ("DDP 嗯是单进程多线程的 然后每张卡一个进程", ["DDP 嗯是单进程多线程的 ", "然后每张卡一个进程"]),
+    ("DDP 是单进程的 DataParallel 是多进程的", ["DDP 是单进程的 DataParallel 是多进程的"]),  # beside Latin words, spacing
+])
+def test_a_space_between_chinese_characters_ends_a_clause(text, clauses):
+    doc = Doc.of(text)
+    assert [doc.text[a:b] for a, b in doc.scopes.clauses] == [c.lower() for c in clauses]
