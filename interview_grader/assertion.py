@@ -987,6 +987,12 @@ _AND_MODAL = re.compile(r"\band (?=(?:may|might|can|could|will|would|should|must
 _WITHOUT_PRONOUN = re.compile(r"\s+(?:it|this|that|them|these|those)\b(?!\s+[a-z]+ing\b)")
 
 
+# What may stand between the two cues of a Chinese double negation: a modal or a quantifier ("不可能不", "不能不",
+# "没有哪个节点不", "没有一张卡不"), never a clause mark, a filler or a word joining two denials (也, 又, 和, 或, 而, 但, 且,
+# 还)
+_DOUBLE_GAP = re.compile(r"[^,。!?;:、\n\s也又和或而但且还就嗯啊呃]{0,6}")
+
+
 def _scope_end(text: str, start: int, limit: int) -> int:
     """Where a scope opened at ``start`` ends: at the next turn word ("但是", "because"),
     unless the word comes right after the cue, where it is what is negated
@@ -1027,12 +1033,22 @@ def analyse(text: str, question: str | None = None) -> Scopes:
                 presumed.add(a)
                 if cue >= 0:
                     rhetorical.add(cue)
+    prev: tuple[int, int, int, int] | None = None  # the last Chinese cue: start, end, its entries in negated / inner
     for pat in (neg, _CONTRAST_FWD):
         not_cues = _NOT_CUES if pat is neg else ()
         for m in pat.finditer(text):
             c, e = m.span()
             if not_cues and (m.group() in not_cues or c in rhetorical):
                 continue
+            if pat is neg and not text[c].isascii():
+                if (prev is not None and _DOUBLE_GAP.fullmatch(text, prev[1], c)
+                        and m.group() != text[prev[0]:prev[1]]):  # (a cue said twice is a stutter: "没有嗯没有")
+                    # a double negation states what it denies twice: "模型不可能不比单机更准", "没有哪个节点不是先发给
+                    # 主节点的", "不是不需要通信" (not "不需要也没有", two denials joined)
+                    del negated[prev[2]:], inner[prev[3]:]
+                    prev = None
+                    continue
+                prev = (c, e, len(negated), len(inner))
             i = bisect_right(clause_starts, c) - 1
             limit = clause_ends[i] if i >= 0 and c < clause_ends[i] else c
             if limit <= e:  # nothing left of the clause: no scope

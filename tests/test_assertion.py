@@ -149,6 +149,12 @@ ZH = [
     # blind178: a rhetorical question presumes what it asks, and its 不 negates nothing
     ("我听过有人说多卡训练其实就是DDP靠参数服务器同步，这个说法是不对的。", False),  # blind177: 说法 rejected like 理解 / 看法
     ("有人说多卡训练其实就是DDP靠参数服务器同步，这种说法不太对。", False),
+    # blind182: a double negation states what it denies twice; two denials joined by 也 / a comma stay denials
+    ("DDP不可能不用参数服务器。", True),
+    ("DDP 里没有哪个节点不是把梯度先发给参数服务器的。", True),
+    ("DDP不是不需要参数服务器，而是…", True),
+    ("DDP不需要也没有参数服务器。", False),
+    ("DDP不依赖参数服务器，不需要主节点。", False),
     ("DDP 不就是靠参数服务器同步的吗？", True),
     ("DDP 不也是靠参数服务器同步的吗？", True),
     ("DDP 不是靠参数服务器同步的吗？", True),  # a plain 不是 with 吗 at the end
