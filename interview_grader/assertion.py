@@ -297,7 +297,11 @@ _ENDORSED = re.compile(
 _REJECTED_NEXT = re.compile(
     r"[\s。.!]*(?:(?:嗯|呃|但是?|不过|but|however)[\s,]*)*(?:"
     r"我不太认同|我不认同|我不太同意|我不同意|我不赞同|我觉得不对|我觉得不太对|这个不对|这不对|这是不对的|这是错的|其实不是这样|不是这样的"
-    r"|i don't agree|i do not agree|i disagree|i don't think that's right|i don't buy it|that's wrong|that is wrong|that's not right|that's not true)"
+    r"|这种说法不对|这个说法不对|这种说法是错的|这个说法是错的|这种理解不对|这种理解是错的|其实不对"
+    r"|i don't agree|i do not agree|i disagree|i don't think that's right|i don't buy it|that's wrong|that is wrong|that's not right|that's not true"
+    # ("I sometimes hear that a PS splits the model so each worker trains its own piece. That's not how it works: …")
+    r"|that's not how it works|that is not how it works|that isn't how it works|that's not the case|that is not the case"
+    r"|that's incorrect|that is incorrect|that's not correct|that's a myth|that's a misconception|that's a common misconception)"
 )
 _ENDORSED_NEXT = re.compile(r"[\s。.!]*(?:(?:嗯|呃|所以|而且|and|so|yeah|yes|right)[\s,]*)*(?:我觉得|我认为|我想|i think|i'd say)?[\s,]*(?:" + _ENDORSED.pattern + ")")
 
@@ -628,6 +632,8 @@ _REPORTED = re.compile(
             "if (?:every(?:one|body)|all (?:the )?(?:workers|nodes|gpus|ranks))",
             "i disagree (?:that|with)", "i don't agree (?:that|with)", "i do not agree (?:that|with)",
             "some (?:people )?(?:say|claim) that",
+            # ("Some people call data parallel 'splitting the model across GPUs', but that is really model parallelism")
+            "some people (?:call|describe)",
             # a habit of others, told with how often ("interviewees sometimes call splitting the data 'model parallelism'")
             *[who + " (?:sometimes|often|commonly|frequently|usually|regularly|still) (?:call|describe|confuse|mix up|treat|think|"
               "assume|say|claim)"
@@ -640,7 +646,7 @@ _REPORTED = re.compile(
             # (and a habit of theirs: "People on the research side sometimes compare this to going from a single-core CPU …")
             *[who + "(?: [a-z]+)? (?:on|in|at|from) [^,.;!?]{1,30}? (?:once |sometimes |often |usually |always |still )?(?:believed|believe|thought|think|assumed|assume|assumes|insisted|said|claimed|argued|"
               "told me|was convinced|were convinced|swore|described [^,.;!?]{1,30}? as|compared [^,.;!?]{1,30}? to|called it|"
-              "compare [^,.;!?]{1,30}? to|describe [^,.;!?]{1,30}? as|call it|say|claim|argue|insist|"
+              "compare [^,.;!?]{1,30}? to|describe [^,.;!?]{1,30}? as|call it|call|say|claim|argue|insist|"
               # (remembered at it: "I remember a guy on my previous team insisting async had no staleness issue at all")
               "insisting|saying|claiming|arguing|believing|thinking|assuming)"
               for who in ("people", "a guy", "a colleague", "a person", "a teammate", "a manager", "a lead", "someone", "one guy",

@@ -331,6 +331,9 @@ EN = [
     ("Many people think DDP relies on a parameter server, I think that is wrong.", False),
     ("Hmm, I think DDP relies on a parameter server, so it is probably faster?", True),  # uptalk
     ("DDP relies on a parameter server, right?", True),  # a tag question
+    # blind180 / blind182: a habit of others with a bare "call"; a view rejected in the next sentence with "That's not how it works"
+    ('Some people in my lab call DDP "a parameter server in disguise", but that is really DataParallel.', False),
+    ("I sometimes hear that DDP keeps a parameter server so each worker only talks to it. That's not how it works: it all-reduces.", False),
     # blind178: a question opened by a negated auxiliary presumes what it asks
     ("Isn't DDP just using a parameter server?", True),
     ("Well, doesn\u2019t DDP rely on a parameter server?", True),
