@@ -1077,7 +1077,13 @@ def test_a_verdict_label_opening_an_interviewer_turn():
     assert t.verdict.text == "基础扎实。"
     t = parse("Interviewer: What is DDP?\nCandidate: Many.\nInterviewer: Feedback: solid.\nCandidate: Thanks!")
     assert [(q.question.text, q.answer.text) for q in t.questions] == [("What is DDP?", "Many.")]
-    assert t.verdict.text == "solid.\nCandidate: Thanks!"  # the verdict runs to the end
+    assert t.verdict.text == "solid."  # the candidate's thanks after it are no part of it
+    # blind179 / blind182: "候选人：谢谢面试官，再见。" after the interviewer's 总评, a blank line between or not
+    for gap in ("\n", "\n\n"):
+        t = parse("面试官：说说DDP？\n候选人：多进程。\n面试官：PS？\n候选人：服务器。\n面试官：总评：基础扎实。" + gap + "候选人：谢谢面试官，再见。")
+        assert [q.answer.text for q in t.questions] == ["多进程。", "服务器。"]
+        assert t.verdict.text == "基础扎实。"
+        assert_spans(t)
 
 
 def test_numbered_request_without_a_question_mark_opening_a_paragraph():
