@@ -996,7 +996,9 @@ _WITHOUT_PRONOUN = re.compile(r"\s+(?:it|this|that|them|these|those)\b(?!\s+[a-z
 # What may stand between the two cues of a Chinese double negation: a modal or a quantifier ("不可能不", "不能不",
 # "没有哪个节点不", "没有一张卡不"), never a clause mark, a filler or a word joining two denials (也, 又, 和, 或, 而, 但, 且,
 # 还)
-_DOUBLE_GAP = re.compile(r"[^,。!?;:、\n\s也又和或而但且还就嗯啊呃]{0,6}")
+# (nor 因为: "并不是因为模型放不下才用的"; and a 不 inside a verb's complement, 放不下 / 用不了 / 跑不动, is no second cue)
+_DOUBLE_GAP = re.compile(r"[^,。!?;:、\n\s也又和或而但且还就因嗯啊呃]{0,6}")
+_COMPLEMENTS = frozenset("下了动开起住完到上过来去清懂够")
 
 
 def _scope_end(text: str, start: int, limit: int) -> int:
@@ -1048,7 +1050,8 @@ def analyse(text: str, question: str | None = None) -> Scopes:
                 continue
             if pat is neg and not text[c].isascii():
                 if (prev is not None and _DOUBLE_GAP.fullmatch(text, prev[1], c)
-                        and m.group() != text[prev[0]:prev[1]]):  # (a cue said twice is a stutter: "没有嗯没有")
+                        and m.group() != text[prev[0]:prev[1]]  # (a cue said twice is a stutter: "没有嗯没有")
+                        and not (c > prev[1] and text[c] == "不" and text[e:e + 1] in _COMPLEMENTS)):
                     # a double negation states what it denies twice: "模型不可能不比单机更准", "没有哪个节点不是先发给
                     # 主节点的", "不是不需要通信" (not "不需要也没有", two denials joined)
                     del negated[prev[2]:], inner[prev[3]:]

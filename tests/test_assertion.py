@@ -154,6 +154,8 @@ ZH = [
     ("DDP 里没有哪个节点不是把梯度先发给参数服务器的。", True),
     ("DDP不是不需要参数服务器，而是…", True),
     ("DDP不需要也没有参数服务器。", False),
+    ("DDP并不是因为显存放不下才用参数服务器的。", False),  # 因为 between, and 放不下's 不 is a verb complement
+    ("DDP并不是显存放不下才用参数服务器的。", False),
     ("DDP不依赖参数服务器，不需要主节点。", False),
     ("DDP 不就是靠参数服务器同步的吗？", True),
     ("DDP 不也是靠参数服务器同步的吗？", True),
