@@ -1041,23 +1041,31 @@ def analyse(text: str, question: str | None = None) -> Scopes:
                 presumed.add(a)
                 if cue >= 0:
                     rhetorical.add(cue)
-    prev: tuple[int, int, int, int] | None = None  # the last Chinese cue: start, end, its entries in negated / inner
+    prev: tuple[int, int, int] | None = None  # the last Chinese cue: start, end, where its entry in negated is
     for pat in (neg, _CONTRAST_FWD):
         not_cues = _NOT_CUES if pat is neg else ()
         for m in pat.finditer(text):
             c, e = m.span()
             if not_cues and (m.group() in not_cues or c in rhetorical):
                 continue
+            if pat is neg and 0 < c < len(text) - 1 and text[c - 1] == text[c + 1] and text[c] in "不没":
+                # an A-not-A question asks whether, to the end of its clause, and states nothing either way: "看计算和通信
+                # 有没有重叠", "数据是不是互不重叠的", "需不需要参数服务器"
+                i = bisect_right(clause_starts, c) - 1
+                void.append((c - 1, clause_ends[i] if i >= 0 and c < clause_ends[i] else c + 1))
+                continue
             if pat is neg and not text[c].isascii():
                 if (prev is not None and _DOUBLE_GAP.fullmatch(text, prev[1], c)
                         and m.group() != text[prev[0]:prev[1]]  # (a cue said twice is a stutter: "没有嗯没有")
                         and not (c > prev[1] and text[c] == "不" and text[e:e + 1] in _COMPLEMENTS)):
                     # a double negation states what it denies twice: "模型不可能不比单机更准", "没有哪个节点不是先发给
-                    # 主节点的", "不是不需要通信" (not "不需要也没有", two denials joined)
-                    del negated[prev[2]:], inner[prev[3]:]
+                    # 主节点的", "不是不需要通信" (not "不需要也没有", two denials joined); the first cue still denies
+                    # a claim worded with the second ("并不是没差别" denies "没差别"), so its scope now ends with that cue
+                    if len(negated) > prev[2]:
+                        negated[prev[2]:] = [(prev[0], prev[1], e)]
                     prev = None
                     continue
-                prev = (c, e, len(negated), len(inner))
+                prev = (c, e, len(negated))
             i = bisect_right(clause_starts, c) - 1
             limit = clause_ends[i] if i >= 0 and c < clause_ends[i] else c
             if limit <= e:  # nothing left of the clause: no scope

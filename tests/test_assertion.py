@@ -154,7 +154,8 @@ ZH = [
     ("DDP 里没有哪个节点不是把梯度先发给参数服务器的。", True),
     ("DDP不是不需要参数服务器，而是…", True),
     ("DDP不需要也没有参数服务器。", False),
-    ("DDP并不是因为显存放不下才用参数服务器的。", False),  # 因为 between, and 放不下's 不 is a verb complement
+    ("DDP并不是因为显存放不下才用参数服务器的。", False),
+    ("我们会先看DDP有没有用参数服务器。", False),  # an A-not-A question asks whether: no claim either way  # 因为 between, and 放不下's 不 is a verb complement
     ("DDP并不是显存放不下才用参数服务器的。", False),
     ("DDP不依赖参数服务器，不需要主节点。", False),
     ("DDP 不就是靠参数服务器同步的吗？", True),
@@ -469,6 +470,9 @@ def test_en_assertion_scope(text, expected):
         ("It would be wrong to say ring allreduce isn't decentralised.", False),
         ("It's not true that ring allreduce is not decentralised.", False),
         ("不能说ring就不是去中心化的。", False),
+        # an A-not-A question asks whether and denies nothing (blind45 07 Q2, blind168 01 Q4)
+        ("我会先看ring是不是去中心化的。", False),
+        ("我会先看ring有没有去中心化。", False),
     ],
 )
 def test_negated_polarity(text, expected):
