@@ -294,26 +294,42 @@ def _classify(question: str, goal: str | None, rubric: LoadedRubric) -> TopicVot
     gdoc = Doc.of(goal) if goal else None
     votes = []
     for order, topic in enumerate(rubric.rubric.topics):
-        q_votes = sum(c.weight for c in topic.questions if qdoc.find(c, rubric.compiler))
+        q_votes = 0.0
+        named = len(qdoc.text)  # where the question first names the topic (the first item of a cue that holds)
+        for c in topic.questions:
+            if qdoc.find(c, rubric.compiler):
+                q_votes += c.weight
+                occ = qdoc.occurrences(c.all[0], rubric.compiler)
+                if occ:
+                    named = min(named, occ[0][0])
         g_votes = 0.0
         if gdoc is not None:
             g_votes = sum(c.weight for c in topic.questions if gdoc.find(c, rubric.compiler))
-        votes.append((q_votes, g_votes, order, topic.id))
+        # a tie goes against the topic the question names only as what another is compared with: "什么是模型并行？和
+        # 数据并行怎么区分？" asks about model parallelism, "数据并行具体是怎么做的？和模型并行怎么区分？" about data parallelism
+        compared = q_votes > 0 and _COMPARED_WITH.search(qdoc.text, max(0, named - 20), named) is not None
+        votes.append((q_votes, g_votes, -compared, order, topic.id))
     # the goal line speaks up when the question itself names no topic, and less beside one that does
-    factor = GOAL_FACTOR if any(q for q, _, _, _ in votes) else GOAL_FACTOR_ALONE
-    scored: list[tuple[float, float, int, str]] = []
-    for q_votes, g_votes, order, topic_id in votes:
+    factor = GOAL_FACTOR if any(v[0] for v in votes) else GOAL_FACTOR_ALONE
+    scored: list[tuple[float, float, int, int, str]] = []
+    for q_votes, g_votes, compared, order, topic_id in votes:
         total = q_votes + factor * g_votes
         if total > 0:
-            scored.append((total, q_votes, -order, topic_id))
+            scored.append((total, q_votes, compared, -order, topic_id))
     if not scored:
         return TopicVote(None, 0.0)
     scored.sort(reverse=True)
     best = scored[0]
-    runner = scored[1][3] if len(scored) > 1 else None
+    runner = scored[1][-1] if len(scored) > 1 else None
     if best[0] < rubric.rubric.scoring.topic_threshold:
-        return TopicVote(None, best[0], best[3])
-    return TopicVote(best[3], best[0], runner)
+        return TopicVote(None, best[0], best[-1])
+    return TopicVote(best[-1], best[0], runner)
+
+
+# What a topic named as the other side of a comparison follows ("和数据并行怎么区分", "different from data parallelism")
+_COMPARED_WITH = re.compile(
+    r"(?:和|与|跟|同|比起|相比于?|different from|differs? from|compared? (?:with|to)|versus|vs\.?|rather than|instead of)\s*$"
+)
 
 
 def _distinctive_terms(topic: Topic, rubric: LoadedRubric) -> list[tuple[str, frozenset[str]]]:

@@ -105,6 +105,20 @@ def test_questions_outside_the_rubric_are_ungraded(rubric, question):
     assert classify(question, None, rubric).topic_id is None
 
 
+@pytest.mark.parametrize(
+    "question, expected",
+    [
+        # blind181 / blind104: two topics with the same votes; the one named as what the other is compared with loses the tie
+        ("什么是模型并行？和数据并行怎么区分？", "model-parallelism"),
+        ("数据并行具体是怎么做的？和模型并行怎么区分？", "data-parallelism"),
+        # ... and with no comparison, the order of the rubric decides as before (blind26 06 Q3: the question is the second)
+        ("嗯。有人说 DDP 其实是 rank 0 当参数服务器，你觉得对吗？DDP 是怎么保证各张卡参数一致的？", "parameter-synchronization"),
+    ],
+)
+def test_a_tie_goes_against_the_topic_compared_with(rubric, question, expected):
+    assert classify(question, None, rubric).topic_id == expected
+
+
 def test_generated_rubric_reference_is_current(rubric):
     committed = (ROOT / "docs" / "rubric.md").read_text(encoding="utf-8")
     assert committed == rubric_markdown(rubric), "run: interview-grader rubric docs -o docs/rubric.md"
