@@ -746,7 +746,8 @@ _RETRACT = re.compile(
     ])
 )
 # a chat export's sender line between a claim and its retraction ("小林 21:07", "dana whitfield 10:02 am")
-_SENDER_LINE = re.compile(r"\S{1,16}(?: \S{1,16}){0,2} +(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2} +)?\[?\d{1,2}:\d{2}(?::\d{2})?(?: ?[ap]\.?m\.?)?\]?")
+# (the fold joins a Chinese name to the time after it: "小林 21:07" reads "小林21:07")
+_SENDER_LINE = re.compile(r"\S{1,16}(?: \S{1,16}){0,2} *(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2} +)?\[?\d{1,2}:\d{2}(?::\d{2})?(?: ?[ap]\.?m\.?)?\]?")
 _RETRACT_LEAD = " ,哦噢啊嗯呃我"
 # what may open a sentence before a retraction cue and still leave the cue opening it:
 # "… grows with N... no, scratch that", "Oh wait, no, …", "嗯，不对"

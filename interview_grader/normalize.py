@@ -135,8 +135,12 @@ class _Table(dict):
 _CHAR_CACHE: dict[str, str] = {}
 _TRANSLATE = _Table()
 # Deleted from the folded copy: a hyphen or underscore between two letters
-# (all-reduce -> allreduce) and a space after a space.
-_DELETE = re.compile(r"(?<=[^\W\d_])[-\u2010-\u2013_](?=[^\W\d_])|(?<= ) +")
+# (all-reduce -> allreduce), a space between a Chinese character and a Latin letter or digit (writers
+# space "所有 rank 地位对等" as often as "所有rank地位对等"), and a space after a space.
+_DELETE = re.compile(
+    r"(?<=[^\W\d_])[-\u2010-\u2013_](?=[^\W\d_])"
+    r"| (?<=[\u4e00-\u9fff] )(?=[a-z0-9])| (?<=[a-z0-9] )(?=[\u4e00-\u9fff])|(?<= ) +"
+)
 # ... except the hyphen of the adjective "data-parallel" ("a data-parallel group", "data-parallel training"),
 # which becomes a space: deleted, it would spell nn.DataParallel, the module (never hyphenated); not inside
 # "distributed-data-parallel", which is the module DDP

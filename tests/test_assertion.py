@@ -327,6 +327,7 @@ EN = [
     ("I read the docs and DDP relies on a parameter server.", True),  # reading the docs reports no view
     ("People use DDP with a parameter server for sparse models.", True),  # 'people use' states a practice
     ("DDP keeps a parameter server on rank zero.\n\nRaj Malhotra  10:08 AM\nActually no, there is none.", False),  # next message
+    ("DDP靠参数服务器同步梯度。\n\n小林 21:07\n不对不对，我说串了，那是另一回事。", False),  # a Chinese sender line (blind14)
     ("DDP relies on a parameter server, and actually it is slow.", True),  # 'actually' alone takes nothing back
     ("Does DDP use a parameter server?", False),  # the question restated
     ("DDP not only uses a parameter server but also a master.", True),  # 'not only' is not a negation
@@ -609,4 +610,4 @@ def test_views_set_aside_or_rejected_in_notes(text, pattern, expected):
 ])
 def test_a_space_between_chinese_characters_ends_a_clause(text, clauses):
     doc = Doc.of(text)
-    assert [doc.text[a:b] for a, b in doc.scopes.clauses] == [c.lower() for c in clauses]
+    assert [text[slice(*doc.source_range(a, b))] for a, b in doc.scopes.clauses] == clauses

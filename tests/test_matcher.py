@@ -27,10 +27,22 @@ def occ(text: str, spec: str) -> list[str]:
         ("ring-allreduce", "ring", ["ring"]),  # longer words match as prefixes
         ("a parameterserver and a parameter server", "parameter server", ["parameterserver", "parameter server"]),
         ("用PS同步", "@ps", ["ps"]),  # ASCII next to CJK is a boundary
+        # a space between a Chinese character and a Latin letter or digit is folded away, either way round (blind185)
+        ("所有 rank 地位对等", "所有rank地位", ["所有rank地位"]),
+        ("所有rank地位对等", "所有 rank 地位", ["所有rank地位"]),
+        ("rank 0 地位特殊", "rank 0", ["rank 0"]),  # a space between Latin words stays
     ],
 )
 def test_literal_matching(text, spec, expected):
     assert occ(text, spec) == expected
+
+
+def test_a_space_folded_away_keeps_quotes_on_their_words():
+    src = "每一步 所有 rank 地位完全对等，走 NCCL"
+    d = Doc.of(src)
+    i = d.text.index("所有rank地位")
+    s, e = d.source_range(i, i + len("所有rank地位"))
+    assert src[s:e] == "所有 rank 地位"
 
 
 def test_length_changing_conversion_keeps_quotes_on_their_words():
