@@ -145,6 +145,10 @@ def classify_follow_up(question: str, goal: str | None, previous: str | None, ru
     "追问：…") is read after the previous topic's title.  Any other question below
     the threshold takes its best topic when that has half the threshold's votes.
     """
+    if previous is not None and _CHALLENGE.match(question):
+        # the interviewer pushing back on the answer just given ("你确定吗？DDP 里真的有参数服务器？", "Are you sure?
+        # Which of the two keeps a full copy of the model?") asks about what was just asked, whatever else it names
+        return TopicVote(previous, rubric.rubric.scoring.topic_threshold)
     vote = classify(question, goal, rubric)
     if vote.topic_id is not None:
         if previous is not None and previous != vote.topic_id and (
@@ -324,6 +328,18 @@ def _classify(question: str, goal: str | None, rubric: LoadedRubric) -> TopicVot
     if best[0] < rubric.rubric.scoring.topic_threshold:
         return TopicVote(None, best[0], best[-1])
     return TopicVote(best[-1], best[0], runner)
+
+
+# An interviewer's pushback on the answer before, opening the question (after a filler or an acknowledgement)
+_CHALLENGE = re.compile(
+    r"(?i)\s*(?:(?:嗯|哦|噢|呃|好|那|等一下|等等|hmm+|um+|ok(?:ay)?|wait|hold on)[\s,，.。…!！]*)*"
+    r"(?:你确定|确定吗|你肯定|真的吗|真的是这样吗|你再想想|再想想|你再确认一下|再确认一下"
+    r"|are you sure|are you certain|you sure|really\?|let me push on that|let me push back"
+    r"|is that right\?|is that really (?:true|so|the case))"
+    # ... or closing it: "等一下，你说的“把不同层放到不同卡上”，这不是模型并行吗？你再想想。" (not "你刚才说 X，那 Y？",
+    # which takes up the answer to ask something new)
+    r"|.*(?:你再想想|你再好好想想|你确定吗|are you sure)[\s?？.。!！]*$"
+)
 
 
 # What a topic named as the other side of a comparison follows ("和数据并行怎么区分", "different from data parallelism")

@@ -119,6 +119,26 @@ def test_a_tie_goes_against_the_topic_compared_with(rubric, question, expected):
     assert classify(question, None, rubric).topic_id == expected
 
 
+@pytest.mark.parametrize(
+    "question, previous, expected",
+    [
+        # blind185: the interviewer pushing back on the answer just given asks about what was just asked
+        ("你确定吗？卡越多，每张卡要发的数据不是越多吗？流量应该随 GPU 数量线性增长吧？", "ring-allreduce", "ring-allreduce"),
+        ("你确定吗？DDP 里真的有参数服务器？", "parameter-synchronization", "parameter-synchronization"),
+        ("等一下，你说的“把不同层放到不同卡上”，这不是模型并行吗？你再想想。", "data-parallelism", "data-parallelism"),
+        ("Are you sure? Which of the two keeps a full copy of the model on every GPU?", "model-parallelism", "model-parallelism"),
+        ("Let me push on that: where does the gradient traffic actually go in a PS setup, and where does it go in DDP?",
+         "ddp-vs-parameter-server", "ddp-vs-parameter-server"),
+        # ... not a question that takes up the answer to ask something new (blind19 01 Q2, blind28 04 Q3)
+        ("嗯。你刚才说梯度会取平均，那这个平均是谁来算的？是有个节点专门负责汇总吗？", "ddp-workflow", "parameter-synchronization"),
+    ],
+)
+def test_pushback_stays_on_the_topic_pushed_back_on(rubric, question, previous, expected):
+    from interview_grader.topics import classify_follow_up
+
+    assert classify_follow_up(question, None, previous, rubric).topic_id == expected
+
+
 def test_generated_rubric_reference_is_current(rubric):
     committed = (ROOT / "docs" / "rubric.md").read_text(encoding="utf-8")
     assert committed == rubric_markdown(rubric), "run: interview-grader rubric docs -o docs/rubric.md"
