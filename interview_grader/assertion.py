@@ -338,6 +338,12 @@ _NOT_THAT = re.compile(
 # A name given to what the speaker is setting aside ("This is not the same as handing different layers to different GPUs,
 # which would be model parallelism; here only the data is divided"; "把层分到不同的卡上，那才是模型并行"): no claim, to the
 # end of its clause.
+# Views listed one by one after they are named as views ("常听到几种说法我觉得不对：一是说 AR 要把 grads 汇总到一个
+# master 节点再分发，ring 里根本没有 central node；二是说…"): each, to the end of its clause, states nothing.
+_LISTED_VIEW = re.compile(
+    _by_first("一是说|二是说|三是说|四是说|其一是说|其二是说|其三是说|第一种说法是|第二种说法是|第三种说法是|另一种说法是|"
+              "还有一种说法是|一种说法是".split("|"), words=False)
+)
 _WOULD_BE = re.compile(
     _by_first("which would be|that would be|which would then be|that would then be|which would instead be|"
               "which is what you would call|which you would call".split("|"))
@@ -1152,7 +1158,8 @@ def analyse(text: str, question: str | None = None) -> Scopes:
     for m in _FIRST_SAID.finditer(text):
         void.append(m.span("a") if m.group("a") is not None else m.span("b"))
 
-    for m in chain(_NOT_THAT.finditer(text), _WOULD_BE.finditer(text)):
+    listed = _LISTED_VIEW.finditer(text) if "说" in text else ()
+    for m in chain(_NOT_THAT.finditer(text), _WOULD_BE.finditer(text), listed):
         _, c_end = _enclosing(clauses, m.start(), clause_starts)
         void.append((m.start(), max(_scope_end(text, m.end(), c_end), m.end())))
 

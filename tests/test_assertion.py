@@ -149,6 +149,9 @@ ZH = [
     # blind178: a rhetorical question presumes what it asks, and its 不 negates nothing
     ("我听过有人说多卡训练其实就是DDP靠参数服务器同步，这个说法是不对的。", False),  # blind177: 说法 rejected like 理解 / 看法
     ("有人说多卡训练其实就是DDP靠参数服务器同步，这种说法不太对。", False),
+    # blind186: views listed one by one after they are named as views state nothing, each to its clause end
+    ("常听到几种说法我觉得不对：一是说DDP要靠参数服务器同步，DDP里根本没有这个角色；二是说别的。", False),
+    ("一种说法是DDP要靠参数服务器同步，我们组就是这么用的。", False),
     # blind182: a double negation states what it denies twice; two denials joined by 也 / a comma stay denials
     ("DDP不可能不用参数服务器。", True),
     ("DDP 里没有哪个节点不是把梯度先发给参数服务器的。", True),
