@@ -36,8 +36,8 @@ from itertools import chain
 # (A lookbehind (?<![a-z]) before a word moves behind its first letter c as
 # (?<![a-z]c); "(A|B)X" is spelt "AX|BX", which tries the same things in the
 # same order.)
-# (the dot that closes "i.e." / "e.g." ends nothing: "Centralized, i.e. the PS, and collective" is one sentence)
-_ABBR_DOT = r"\.(?<!(?<![a-z])i\.e\.)(?<!(?<![a-z])e\.g\.)"
+# (the dot that closes "i.e." / "e.g." / "vs." ends nothing: "Centralized, i.e. the PS, and collective" is one sentence)
+_ABBR_DOT = r"\.(?<!(?<![a-z])i\.e\.)(?<!(?<![a-z])e\.g\.)(?<!(?<![a-z])vs\.)"
 # (a closing quote or bracket may stand between the full stop and the space: 'only gradients travel." Added …')
 _AFTER_DOT = r"[\"')]*(?=\s|$|[^\x00-\x7f])"  # the quote closes the sentence it ends
 _SENT_END = re.compile(r"。|!|\?|\n|" + _ABBR_DOT + _AFTER_DOT + r"|……?")
@@ -301,6 +301,8 @@ _REJECTED_NEXT = re.compile(
     r"|i don't agree|i do not agree|i disagree|i don't think that's right|i don't buy it|that's wrong|that is wrong|that's not right|that's not true"
     # ("I sometimes hear that a PS splits the model so each worker trains its own piece. That's not how it works: …")
     r"|that's not how it works|that is not how it works|that isn't how it works|that's not the case|that is not the case"
+    r"|that's backwards|that is backwards|that's exactly backwards|that's the other way round|that's the other way around"
+    r"|it's the other way round|it's the other way around|正好反了|说反了|恰恰相反|正好相反"
     r"|that's incorrect|that is incorrect|that's not correct|that's a myth|that's a misconception|that's a common misconception)"
 )
 _ENDORSED_NEXT = re.compile(r"[\s。.!]*(?:(?:嗯|呃|所以|而且|and|so|yeah|yes|right)[\s,]*)*(?:我觉得|我认为|我想|i think|i'd say)?[\s,]*(?:" + _ENDORSED.pattern + ")")
@@ -330,6 +332,8 @@ _NOT_THAT = re.compile(
                 "that doesn't mean|this does not mean|that does not mean|doesn't mean that|does not mean that|"
                 "it would be wrong to say|it'd be wrong to say|it is wrong to say|it's wrong to say|"
                 "it would be wrong to think|it is wrong to think|it's wrong to think|"
+                "it would be wrong to assume|it is wrong to assume|it's wrong to assume|it's a mistake to assume|"
+                "it is a mistake to assume|don't assume that|do not assume that|"
                 "it would be a mistake to say|it would be a mistake to think|it's a mistake to think|"
                 "it is a mistake to think|it's not true that|it is not true that|it isn't true that|"
                 "it would be incorrect to say|it is incorrect to say|it's incorrect to say".split("|"))
@@ -709,7 +713,9 @@ _REPORTED = re.compile(
             # ("I read a blog post once claiming async has no staleness problem …, that's simply not true")
             *[pre + " (?:[a-z]+ ){0,2}(?:blog post|blog|post|article|tutorial|paper|talk|video|write ?up|writeup|medium post)"
               " (?:(?:once|one time|years ago|a while ago|a while back|going around|going round|doing the rounds|making the rounds|circulating) ){0,2}"
-              "(?:saying|claiming|arguing|suggesting)" for pre in ("a", "an", "one", "the", "this", "that")],
+              # ("I once read a blog post describing DDP as the one with a master GPU gathering the outputs. That's backwards.")
+              "(?:saying|claiming|arguing|suggesting|describing|that described|that describes|which described|that said|that says)"
+              for pre in ("a", "an", "one", "the", "this", "that")],
             *[pre + " (?:blogs|tutorials|articles|blog posts) (?:say|claim|show|draw)"
               for pre in ("some", "many", "most", "a lot of")],
         ]

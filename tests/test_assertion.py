@@ -341,6 +341,10 @@ EN = [
     # blind180 / blind182: a habit of others with a bare "call"; a view rejected in the next sentence with "That's not how it works"
     ('Some people in my lab call DDP "a parameter server in disguise", but that is really DataParallel.', False),
     ("I sometimes hear that DDP keeps a parameter server so each worker only talks to it. That's not how it works: it all-reduces.", False),
+    # blind188: "It's wrong to assume …", a blog post described and called backwards in the next sentence, "vs." ends nothing
+    ("It's wrong to assume DDP relies on a parameter server.", False),
+    ("I once read a blog post describing DDP as relying on a parameter server. That's backwards.", False),
+    ("This isn't a DDP vs. parameter server thing: both are fine.", False),
     # blind178: a question opened by a negated auxiliary presumes what it asks
     ("Isn't DDP just using a parameter server?", True),
     ("Well, doesn\u2019t DDP rely on a parameter server?", True),
