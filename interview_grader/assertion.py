@@ -371,6 +371,21 @@ _INTERVIEWER_ASIDE = re.compile(
     r"|\(我(?:告诉|纠正|提醒|解释给)(?:他|她|候选人)[^()]{0,400}\)"
 )
 
+# A bracketed note looking back on the interview, as candidates write up their own interviews ("（回来一查，我完全说反了。
+# DataParallel 才是单进程多线程…）", "（事后：DDP 平均的是梯度…）", "(Looking back, that's wrong: the servers only shard
+# the storage…)"), or a bracketed line of its own after the answer's first line: what was learned afterwards is no part
+# of the answer given, right or wrong.
+_BRACKETED = re.compile(r"\([^()]{1,800}\)")
+_HINDSIGHT = re.compile(
+    _by_first("事后|回来一查|回来查|回来翻|回来才|回来看|回来补|补了课|补课|回去查|回去翻|回去看|后来查|后来想|后来读|后来看|后来才|后来发现|后来知道|"
+              "现在想想|现在看来|回头看|回头想|面完|复盘|反思|我当时|当时没|漏了|忘了说|忘了提|说错了|说反了|答错了|答反了|"
+              "其实应该|正确的是|正确答案|也该提|应该提".split("|"), words=False)
+    + "|"
+    + _by_first("looking back|in hindsight|in retrospect|afterwards|after the interview|i later|later i|turns out|"
+                "it turns out|i should have|should have said|should have mentioned|the right answer|the correct answer|"
+                "i forgot to|at the time|back then|note to self".split("|"))
+)
+
 # The speaker taking the floor back inside a reported view's sentence: the view ends there.
 _OWN_VIEW = re.compile(
     _by_first("我认为|我觉得|我的看法是|我的理解是|我个人认为|我个人觉得|在我看来|依我看|我想说的是"
@@ -1160,6 +1175,14 @@ def analyse(text: str, question: str | None = None) -> Scopes:
 
     for m in _INTERVIEWER_ASIDE.finditer(text):
         void.append(m.span())
+    if "(" in text:
+        n = len(text)
+        for m in _BRACKETED.finditer(text):
+            a, b = m.span()
+            # (or a bracketed line of its own after the answer's first line: "…泛化能力也更强。\n（完全不对。数据并行是每台
+            # 机器一份完整模型…）", a note on the answer, not part of it)
+            if _HINDSIGHT.search(text, a, b) or (a > 0 and text[a - 1] == "\n" and (b == n or text[b] == "\n")):
+                void.append((a, b))
 
     for m in _FIRST_SAID.finditer(text):
         void.append(m.span("a") if m.group("a") is not None else m.span("b"))

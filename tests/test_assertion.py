@@ -149,6 +149,11 @@ ZH = [
     # blind178: a rhetorical question presumes what it asks, and its 不 negates nothing
     ("我听过有人说多卡训练其实就是DDP靠参数服务器同步，这个说法是不对的。", False),  # blind177: 说法 rejected like 理解 / 看法
     ("有人说多卡训练其实就是DDP靠参数服务器同步，这种说法不太对。", False),
+    # blind189: a bracketed note looking back on the interview, or a bracketed line of its own after the answer, is no part of it
+    ("我说这个不太清楚。（后来查了：DDP靠参数服务器同步梯度。）", False),
+    ("我说这个不太清楚。\n（DDP靠参数服务器同步梯度。）", False),
+    ("（DDP靠参数服务器同步梯度）", True),  # a bracket that is the whole answer is the answer
+    ("DDP（也就是靠参数服务器同步梯度的那个）很常用。", True),  # an ordinary bracket inside a sentence
     # blind186: views listed one by one after they are named as views state nothing, each to its clause end
     ("常听到几种说法我觉得不对：一是说DDP要靠参数服务器同步，DDP里根本没有这个角色；二是说别的。", False),
     ("一种说法是DDP要靠参数服务器同步，我们组就是这么用的。", False),
@@ -341,6 +346,7 @@ EN = [
     # blind180 / blind182: a habit of others with a bare "call"; a view rejected in the next sentence with "That's not how it works"
     ('Some people in my lab call DDP "a parameter server in disguise", but that is really DataParallel.', False),
     ("I sometimes hear that DDP keeps a parameter server so each worker only talks to it. That's not how it works: it all-reduces.", False),
+    ("I said I didn't know. (Looking back, DDP relies on a parameter server for this.)", False),  # blind189: hindsight
     # blind188: "It's wrong to assume …", a blog post described and called backwards in the next sentence, "vs." ends nothing
     ("It's wrong to assume DDP relies on a parameter server.", False),
     ("I once read a blog post describing DDP as relying on a parameter server. That's backwards.", False),
