@@ -310,6 +310,51 @@ def _plan(rubric: LoadedRubric) -> _Plan:
     return plan
 
 
+# An answer that agrees with what the question puts ("对，是的。", "嗯对，就是这样", "Yes, exactly.", "Right, that's how it
+# works."), on the folded text: alone (_AGREEMENT, at most AGREEMENT_MAX characters), or opening the answer (_AGREES_FIRST)
+AGREEMENT_MAX = 40
+_AGREE_WORD = (
+    r"(?:对对对|对对|对的|对啊|对|是的|是啊|是这样的|是这样|没错|确实|yes|yeah|yep|yup|exactly|right|correct|that's right"
+    r"|that's correct|that is right|that is correct|absolutely|indeed|of course|definitely)(?![a-z])"
+)
+_AGREE_MORE = (
+    r"(?:就是|应该是|大概是|基本上?是?)?(?:这样|这个意思|您说的那样|你说的那样|这么回事)(?:的|吧|啊)?"
+    r"|(?:that's|that is) (?:it|how it works|right|correct|the idea)|(?:you're|you are) right"
+)
+_AGREE_LEAD = r"\s*(?:(?:嗯+|呃+|哦|噢|um+|uh+|oh|well)[\s,.。…!]*)?"
+_AGREEMENT = re.compile(_AGREE_LEAD + _AGREE_WORD + r"(?:[\s,.。…!]*(?:" + _AGREE_WORD + "|" + _AGREE_MORE + r"))*[\s,.。…!]*")
+_AGREES_FIRST = re.compile(_AGREE_LEAD + _AGREE_WORD + r"[\s]*[,.。…!]")
+# A question read as the statement it puts, offsets kept: "?" ends it as "." would, and an A-not-A form states its "A"
+_QUESTION_MARKS = str.maketrans({"?": "."})
+_A_NOT_A = {"是不是": "确实是", "有没有": "确实有", "会不会": "确实会", "能不能": "确实能", "是否": "就是"}
+_A_NOT_A_RE = re.compile("|".join(_A_NOT_A))
+
+
+# A yes/no question (not one asking what, how or why, which an answer cannot agree with)
+_YES_NO = re.compile(
+    r"吗|吧|对不对|是不是|有没有|会不会|能不能|是否|对吗|是吗"
+    r"|(?<![a-z])(?:is|are|does|do|did|was|were|can|could|would|will|should|has|have|isn't|aren't|doesn't|don't)(?![a-z])"
+    r"|(?<![a-z])(?:right|correct|yes|no|true)\W*$"
+)
+_WH = re.compile(r"什么|怎么|为什么|为何|哪|如何|多少|几种|几个|(?<![a-z])(?:what|how|why|which|who|when|where)(?![a-z])")
+
+
+def _as_statement(doc: Doc) -> Folded:
+    """The folded question with each yes/no question in it read as the statement it puts (offsets kept): its "?" ends
+    it as "." would, and an A-not-A form states its "A" ("是不是大家先把梯度发给一个主节点" -> "确实是…"). A tag or a
+    rhetorical question already states its claim and is kept; a question asking what, how or why puts none."""
+    f = doc.folded
+    t = list(f.text)
+    for a, b in doc.scopes.sentences:
+        seg = f.text[a:b]
+        if not seg.rstrip().endswith("?") or not doc.scopes.is_void(b - 1) or _WH.search(seg) or not _YES_NO.search(seg):
+            continue
+        for i in range(a, b):
+            if t[i] == "?":
+                t[i] = "."
+        for m in _A_NOT_A_RE.finditer(seg):
+            t[a + m.start():a + m.end()] = _A_NOT_A[m.group()]
+    return Folded("".join(t), f.offsets, f.base)
 ECHO_MIN = 3  # times an answer must repeat the question's topic words to be about the question
 EMPTY_TALK_MIN = 2  # stock phrases of empty talk that make such an answer empty talk on the topic
 EMPTY_TALK_THICK = 4  # ... and that make it so with a single echo of the question's topic words
@@ -442,7 +487,7 @@ def grade_answer(
     # it is slow because the GPU pushes the images through one by one", leaves that sentence its points)
     asserting: list[tuple[int, int]] = []
 
-    def asserted(claims, swaps: bool) -> list[Flag]:
+    def asserted(claims, swaps: bool, doc: Doc = doc, have: frozenset = have) -> list[Flag]:
         found: list[Flag] = []
         for m, patterns in claims:
             for p, need, gate in patterns:
@@ -464,6 +509,18 @@ def grade_answer(
 
     flags = asserted(plan.misconceptions[topic.id], swaps=True)
     wrong = asserted(plan.wrong_claims[topic.id], swaps=False)  # other factual errors: they cost like flags, reported apart
+    # an answer that only agrees ("对，是的", "Yes, exactly.") makes the claim a leading question puts its own: "DDP 是靠
+    # rank 0 做参数服务器来汇总梯度的，对吧？" answered "对" asserts it (the quote is the question's); agreeing to a right
+    # claim shows little, and is graded at the floor rather than read as off-topic
+    agreed = len(doc.text) <= AGREEMENT_MAX and _AGREEMENT.fullmatch(doc.text) is not None
+    if agreed or _AGREES_FIRST.match(doc.text):
+        # (the question as the statement it puts: "Ring-Allreduce 是不是大家先把梯度发给一个主节点…？" answered "嗯，是这样的")
+        asked = Doc.of(qa.question.text, base=qa.question.span.start)
+        qdoc = Doc.of(qa.question.text, base=qa.question.span.start, folded=_as_statement(asked))
+        qhave = qdoc.satisfied(plan.gates)
+        own = {f.id for f in (*flags, *wrong)}
+        flags += [f for f in asserted(plan.misconceptions[topic.id], False, qdoc, qhave) if f.id not in own]
+        wrong += [f for f in asserted(plan.wrong_claims[topic.id], False, qdoc, qhave) if f.id not in own]
     errors = [*flags, *wrong]
 
     covered: list[Covered] = []
@@ -489,7 +546,7 @@ def grade_answer(
     missing = [i for i in all_ids if i not in covered_ids]
     missing_core = [i for i in core_ids if i not in covered_ids]
 
-    if not covered and not errors:
+    if not covered and not errors and not agreed:
         # a short admission that earns nothing names the topic's tools at most: "这个我说实话不太熟，平时都是直接调NCCL，
         # 没研究过" (it names NCCL, says nothing of the ring); "I'm not sure, but I think every node talks to a
         # central node" ventures a claim after all
@@ -585,8 +642,11 @@ def grade_answer(
         score = sc.secondhand_cap
     if not covered:
         notes.append(note("no-points", lang))
+    if agreed:
+        notes.append(note("agreed", lang))
     final = max(0, min(100, _round(score)))
-    if final < sc.attempt_floor:  # an attempt at the topic, however wrong, is not a non-answer
+    if final < sc.attempt_floor and not (agreed and errors):
+        # an attempt at the topic, however wrong, is not a non-answer (a bare "yes" to a wrong claim is no attempt)
         final = _round(sc.attempt_floor)
         notes.append(note("floor", lang, cap=final))
     return GradedAnswer(

@@ -27,6 +27,10 @@ _NOTES = {
         "zh": "问题只问到本主题的一部分，按所问要点评分：{points}",
         "en": "a question on part of the topic: graded on the points it names ({points})",
     },
+    "agreed": {
+        "zh": "回答只是同意问题里给出的说法，按该说法评判",
+        "en": "the answer only agrees with the claim the question puts: judged on that claim",
+    },
     "focus": {
         "zh": "追问只问到本主题的一部分，按所问要点评分：{points}",
         "en": "a follow-up on part of the topic: graded on the points it asks about ({points})",

@@ -585,3 +585,41 @@ def test_wrapping_the_model_is_a_step_of_a_ddp_job(rubric, answer, status):
     text = f"Q1: Walk me through the steps of a DDP job.\nA: {answer}\n"
     a = grade(parse_transcript(text, "t.txt"), rubric).answers[0]
     assert a.status == status, (a.status, a.score)
+
+
+# blind194: an answer that only agrees with what a leading question puts makes that claim its own
+
+
+@pytest.mark.parametrize("question", [
+    "环形规约就是大家先把梯度发给一个中心节点，中心节点合并以后再发回来，对吧？",  # a tag question
+    "环形规约是不是大家先把梯度发给一个中心节点，中心节点合并以后再发回来？",  # an A-not-A question, read as its "A"
+])
+def test_agreeing_to_a_wrong_claim_asserts_it(mini_rubric, question):
+    a = one(mini_rubric, "嗯，对，是的。", question)
+    assert [f.id for f in a.misconceptions] == ["ring-allreduce-central-node"]
+    f = a.misconceptions[0]
+    assert f.evidence in question  # the quote is the question's, the words the candidate agreed to
+    assert (a.status, a.score) == ("graded", 0)  # a bare "yes" to a wrong claim is no attempt: no floor
+
+
+def test_agreeing_to_a_right_claim_shows_little(mini_rubric):
+    a = one(mini_rubric, "Yes, exactly.", "环形规约里每个节点只和相邻节点通信，对吧？")
+    assert (a.status, a.misconceptions) == ("graded", [])
+    # graded at the attempt floor, not read as off-topic; the question earns no point
+    assert a.score == round(mini_rubric.rubric.scoring.attempt_floor) and not a.covered
+
+
+def test_agreement_opening_an_answer_adopts_the_claim_too(mini_rubric):
+    a = one(mini_rubric, "对，每个节点只和相邻节点通信。", "环形规约就是大家先把梯度发给一个中心节点合并，对吧？")
+    assert [f.id for f in a.misconceptions] == ["ring-allreduce-central-node"]
+    assert [c.id for c in a.covered] == ["ring-neighbours"]
+
+
+@pytest.mark.parametrize("question, answer", [
+    ("环形规约里大家怎么把梯度发给中心节点？", "对，就是这样。"),  # a question asking how puts no claim
+    ("环形规约不就是大家先把梯度发给一个中心节点吗？你再想想。", "哦对，我说错了，每个节点只和相邻节点通信。"),  # a rhetorical one is kept
+    ("环形规约就是大家先把梯度发给一个中心节点，对吧？", "不对，每个节点只和相邻节点通信。"),  # disagreement
+])
+def test_no_claim_is_adopted_without_agreement_to_one(mini_rubric, question, answer):
+    a = one(mini_rubric, answer, question)
+    assert a.misconceptions == [] or question.startswith("环形规约不就是")
