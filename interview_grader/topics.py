@@ -122,7 +122,8 @@ _WHY_NOT = re.compile(
 )
 
 _FOLLOW_UP = re.compile(
-    r"\s*(?:\*\*)?(?:follow[- ]?up(?: question)?(?: on (?:that|this|it))?|追问|追問|接着问|接著問)(?:\*\*)?\s*[:：,，]\s*", re.IGNORECASE
+    r"\s*(?:\*\*)?(?:follow[- ]?up(?: question)?(?: on (?:that|this|it))?|(?:再)?追问(?:一下|一句)?|追問(?:一下|一句)?|接着问|接著問)"
+    r"(?:\*\*)?\s*[:：,，]\s*", re.IGNORECASE
 )
 _ZH_CHAR = re.compile(r"[\u4e00-\u9fff]")
 
@@ -148,6 +149,7 @@ def classify_follow_up(question: str, goal: str | None, previous: str | None, ru
     if previous is not None and _CHALLENGE.match(question):
         # the interviewer pushing back on the answer just given ("你确定吗？DDP 里真的有参数服务器？", "Are you sure?
         # Which of the two keeps a full copy of the model?") asks about what was just asked, whatever else it names
+        # (not a question marked as a follow-up: "Follow-up: when would you go asynchronous?" moves on)
         return TopicVote(previous, rubric.rubric.scoring.topic_threshold)
     vote = classify(question, goal, rubric)
     if vote.topic_id is not None:

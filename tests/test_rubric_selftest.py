@@ -129,6 +129,8 @@ def test_a_tie_goes_against_the_topic_compared_with(rubric, question, expected):
         ("Are you sure? Which of the two keeps a full copy of the model on every GPU?", "model-parallelism", "model-parallelism"),
         ("Let me push on that: where does the gradient traffic actually go in a PS setup, and where does it go in DDP?",
          "ddp-vs-parameter-server", "ddp-vs-parameter-server"),
+        # a follow-up marked "追问一下，" reads like "追问：" (blind193 04 Q3)
+        ("追问一下，你们单机四卡的时候，为什么速度到不了单卡的四倍？", "single-vs-multi-gpu", "single-vs-multi-gpu"),
         # ... not a question that takes up the answer to ask something new (blind19 01 Q2, blind28 04 Q3)
         ("嗯。你刚才说梯度会取平均，那这个平均是谁来算的？是有个节点专门负责汇总吗？", "ddp-workflow", "parameter-synchronization"),
     ],
