@@ -40,17 +40,18 @@ from itertools import chain
 _ABBR_DOT = r"\.(?<!(?<![a-z])i\.e\.)(?<!(?<![a-z])e\.g\.)(?<!(?<![a-z])vs\.)"
 # (a closing quote or bracket may stand between the full stop and the space: 'only gradients travel." Added …')
 _AFTER_DOT = r"[\"')]*(?=\s|$|[^\x00-\x7f])"  # the quote closes the sentence it ends
-_SENT_END = re.compile(r"。|!|\?|\n|" + _ABBR_DOT + _AFTER_DOT + r"|……?")
+# (a table cell's "<br>" is a line break: "…so all replicas apply the same update.<br>Limits: …")
+_SENT_END = re.compile(r"。|!|\?|\n|<br ?/?>|" + _ABBR_DOT + _AFTER_DOT + r"|……?")
 # (a dash set off by spaces parts two clauses: "that is not true - stale gradients slow it down")
 # (in speech-to-text output a space between two Chinese characters is a pause: "DDP 嗯是单进程多线程的 然后0号卡负责…")
 _CLAUSE_END = re.compile(
-    r"。|!|\?|;|\n|,|:|，|" + _ABBR_DOT + _AFTER_DOT
+    r"。|!|\?|;|\n|<br ?/?>|,|:|，|" + _ABBR_DOT + _AFTER_DOT
     + r"|……?|、(?<=[^\x00-\x7f]、)| [-\u2013\u2014] (?=\S)| (?<=[\u4e00-\u9fff] )(?=[\u4e00-\u9fff])"
 )
 
 
 _CLAUSE_SPLIT = re.compile(f"({_CLAUSE_END.pattern})")  # split() keeps the separators
-_SENT_CHARS = frozenset("。!?\n.…\"')")  # the last character of a _SENT_END match
+_SENT_CHARS = frozenset("。!?\n.…\"')>")  # the last character of a _SENT_END match
 
 
 def _segments(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:

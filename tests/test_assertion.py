@@ -624,3 +624,14 @@ def test_views_set_aside_or_rejected_in_notes(text, pattern, expected):
 def test_a_space_between_chinese_characters_ends_a_clause(text, clauses):
     doc = Doc.of(text)
     assert [text[slice(*doc.source_range(a, b))] for a, b in doc.scopes.clauses] == clauses
+
+
+@pytest.mark.parametrize("text, sentences", [
+    # blind192: a table cell's "<br>" is a line break
+    ("so all replicas apply the same update.<br>Limits: the global batch grows", ["so all replicas apply the same update.<br>", "Limits: the global batch grows"]),
+    ("每张卡一份完整模型<br/>数据切成几份", ["每张卡一份完整模型<br/>", "数据切成几份"]),
+])
+def test_a_table_cells_line_break_ends_a_sentence(text, sentences):
+    doc = Doc.of(text)
+    assert [text[slice(*doc.source_range(a, b))] for a, b in doc.scopes.sentences] == sentences
+
