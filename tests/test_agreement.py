@@ -4,7 +4,7 @@
 * tests/data/heldout/gold.yaml: transcripts written and labelled for this project by
   someone who did not see the rules.  It has since been used to find rule gaps, so
   it is a regression guard rather than an unbiased estimate.
-* tests/data/blind2 to blind190: later blind sets; each README records
+* tests/data/blind2 to blind194: later blind sets; each README records
   the figures measured before the set was used to widen the rubric (the honest
   estimate); here they guard against regressions like the others.
 """
@@ -50,7 +50,7 @@ def test_own_labelled_set(rubric):
 TOPIC_FLOOR = {"blind143": 0.94, "blind168": 0.92}
 
 
-@pytest.mark.parametrize("name", ["blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22", "blind23", "blind24", "blind25", "blind28", "blind29", "blind30", "blind31", "blind32", "blind33", "blind34", "blind35", "blind36", "blind38", "blind39", "blind40", "blind43", "blind44", "blind48", "blind49", "blind50", "blind51", "blind52", "blind53", "blind54", "blind55", "blind56", "blind57", "blind58", "blind59", "blind60", "blind61", "blind62", "blind63", "blind64", "blind65", "blind66", "blind67", "blind68", "blind69", "blind70", "blind71", "blind72", "blind73", "blind74", "blind75", "blind76", "blind77", "blind78", "blind79", "blind80", "blind81", "blind82", "blind83", "blind84", "blind85", "blind86", "blind87", "blind88", "blind89", "blind90", "blind91", "blind92", "blind93", "blind94", "blind95", "blind96", "blind97", "blind98", "blind99", "blind100", "blind101", "blind102", "blind103", "blind104", "blind105", "blind106", "blind107", "blind108", "blind109", "blind110", "blind111", "blind112", "blind113", "blind114", "blind115", "blind116", "blind117", "blind118", "blind119", "blind120", "blind121", "blind122", "blind123", "blind124", "blind125", "blind126", "blind127", "blind128", "blind129", "blind130", "blind131", "blind132", "blind133", "blind134", "blind135", "blind136", "blind137", "blind138", "blind139", "blind140", "blind141", "blind142", "blind143", "blind144", "blind145", "blind146", "blind147", "blind148", "blind149", "blind150", "blind151", "blind152", "blind153", "blind154", "blind155", "blind156", "blind157", "blind158", "blind159", "blind160", "blind161", "blind163", "blind164", "blind166", "blind167", "blind168", "blind169", "blind170", "blind171", "blind172", "blind173", "blind174", "blind175", "blind176", "blind177", "blind178", "blind179", "blind180", "blind181", "blind182", "blind183", "blind184", "blind185", "blind186", "blind187", "blind188", "blind189"])
+@pytest.mark.parametrize("name", ["blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22", "blind23", "blind24", "blind25", "blind28", "blind29", "blind30", "blind31", "blind32", "blind33", "blind34", "blind35", "blind36", "blind38", "blind39", "blind40", "blind43", "blind44", "blind48", "blind49", "blind50", "blind51", "blind52", "blind53", "blind54", "blind55", "blind56", "blind57", "blind58", "blind59", "blind60", "blind61", "blind62", "blind63", "blind64", "blind65", "blind66", "blind67", "blind68", "blind69", "blind70", "blind71", "blind72", "blind73", "blind74", "blind75", "blind76", "blind77", "blind78", "blind79", "blind80", "blind81", "blind82", "blind83", "blind84", "blind85", "blind86", "blind87", "blind88", "blind89", "blind90", "blind91", "blind92", "blind93", "blind94", "blind95", "blind96", "blind97", "blind98", "blind99", "blind100", "blind101", "blind102", "blind103", "blind104", "blind105", "blind106", "blind107", "blind108", "blind109", "blind110", "blind111", "blind112", "blind113", "blind114", "blind115", "blind116", "blind117", "blind118", "blind119", "blind120", "blind121", "blind122", "blind123", "blind124", "blind125", "blind126", "blind127", "blind128", "blind129", "blind130", "blind131", "blind132", "blind133", "blind134", "blind135", "blind136", "blind137", "blind138", "blind139", "blind140", "blind141", "blind142", "blind143", "blind144", "blind145", "blind146", "blind147", "blind148", "blind149", "blind150", "blind151", "blind152", "blind153", "blind154", "blind155", "blind156", "blind157", "blind158", "blind159", "blind160", "blind161", "blind163", "blind164", "blind166", "blind167", "blind168", "blind169", "blind170", "blind171", "blind172", "blind173", "blind174", "blind175", "blind176", "blind177", "blind178", "blind179", "blind180", "blind181", "blind182", "blind183", "blind184", "blind185", "blind186", "blind187", "blind188", "blind189", "blind191", "blind192", "blind193"])
 def test_later_blind_sets(rubric, name):
     m = evaluate([DATA / name / "gold.yaml"], rubric).metrics
     assert m["failures"] == 0
@@ -120,6 +120,12 @@ TRAIT_FLOORS = {
     # rules do not yet read keep recall under the common floor.
     "blind190": ({"spearman": 0.9, "qwk": 0.9, "topic_acc": 0.95, "status_acc": 0.95, "flag_recall": 0.84,
                   "flag_precision": 0.9}, 0.5),
+    # blind194: leading questions answered with a bare "对，是的" / "Yes, exactly."; first contact 0.784 (flag recall 0.722),
+    # 0.848 (0.944) after an agreement adopts the claim the question puts. Its labels give 0 to an agreement with a wrong
+    # claim that adds wrong detail, where the grader keeps its attempt floor of 20, and some questions name a topic other
+    # than the one labelled.
+    "blind194": ({"spearman": 0.82, "qwk": 0.9, "topic_acc": 0.9, "status_acc": 0.95, "flag_recall": 0.92,
+                  "flag_precision": 0.95}, 0.45),
 }
 
 
