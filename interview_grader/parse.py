@@ -1167,16 +1167,20 @@ def _without_contents(text: str, qas: list[_QA]) -> list[_QA]:
     return qas[j:]
 
 
+_UPPER = "A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u017f"  # (Latin Extended-A mixes cases: "Łukasz", "Ćwik")
+_LETTER = "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff\u0100-\u017f"
 _NAME_TURN = re.compile(
     rf"{_BLANK}*(?:\*\*)?(?:{_STAMP}{_BLANK}*)?"
     # a name ("Priya", "Dana Whitfield"), a chat handle ("marisol_ml", "kev2"), or a Chinese name
     r"(?P<name>(?:[Ss]peaker|SPEAKER|[Pp]articipant|说话人|說話人|发言人|發言人|讲者|講者)[ \t]?(?:\d{1,2}|[A-H])(?![\w])"
-    r"|[A-Z][A-Za-z'.-]{0,19}(?: [A-Z][A-Za-z'.-]{0,19}){0,2}|[A-Za-z][A-Za-z0-9_.-]{1,23}|[\u4e00-\u9fff]{1,4})"
+    # (Latin letters with accents too: "Tomás", "José Núñez", "Łukasz")
+    rf"|[{_UPPER}][{_LETTER}'.-]{{0,19}}(?: [{_UPPER}][{_LETTER}'.-]{{0,19}}){{0,2}}|[{_LETTER}][{_LETTER}0-9_.-]{{1,23}}"
+    r"|[\u4e00-\u9fff]{1,4})"
     rf"(?:{_BLANK}*[(（][^)）\r\n]{{1,40}}[)）])?(?:{_BLANK}*{_STAMP})?(?:\*\*)?{_BLANK}*[:：](?:\*\*)?"
 )
 # a meeting export's speaker line: a full name alone on its line, the words below (Google Meet:
 # "Hannah Okoro" / "Tomasz Wilk"); counted only when two such names take turns (_speaker_turns)
-_BARE_NAME = re.compile(rf"{_BLANK}*(?P<name>[A-Z][a-z'’-]{{1,19}}(?: [A-Z][a-z'’-]{{1,19}}){{1,2}}){_BLANK}*")
+_BARE_NAME = re.compile(rf"{_BLANK}*(?P<name>[{_UPPER}][{_LETTER}'’-]{{1,19}}(?: [{_UPPER}][{_LETTER}'’-]{{1,19}}){{1,2}}){_BLANK}*")
 # a WebVTT voice span opening a cue's text (Teams, YouTube): "<v Megan Oduya>Okay, …</v>"
 _VOICE_TAG = re.compile(rf"{_BLANK}*<v(?:\.[\w.-]+)*[ \t]+(?P<name>[^<>\r\n]{{1,40}}?)[ \t]*>")
 # a chat export's message header on a line of its own: "小周 21:20", "Priya 2024-05-01 09:12:30",

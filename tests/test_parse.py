@@ -970,6 +970,21 @@ def test_named_speakers_with_a_header_that_says_who_asks():
     assert_spans(t)
 
 
+@pytest.mark.parametrize("name", ["Tomás", "José Núñez", "Łukasz", "Zoë"])
+def test_named_speakers_with_accented_names(name):
+    # blind198: a candidate called "Tomás" left the file with no questions found
+    t = parse(
+        f"Priya: What is DDP?\n{name}: Many processes.\nPriya: Tell me about parameter servers.\n"
+        f"{name}: A server holds the weights.\nPriya: Ring all-reduce?\n{name}: No idea, sorry.\n"
+    )
+    assert t.format == "dialogue"
+    assert [(q.question.text, q.answer.text) for q in t.questions] == [
+        ("What is DDP?", "Many processes."), ("Tell me about parameter servers.", "A server holds the weights."),
+        ("Ring all-reduce?", "No idea, sorry."),
+    ]
+    assert_spans(t)
+
+
 @pytest.mark.parametrize(
     "text",
     [
