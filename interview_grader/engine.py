@@ -339,6 +339,32 @@ _YES_NO = re.compile(
 _WH = re.compile(r"什么|怎么|为什么|为何|哪|如何|多少|几种|几个|(?<![a-z])(?:what|how|why|which|who|when|where)(?![a-z])")
 
 
+GIVEN_MEMO_LIMIT = 20_000  # distinct (question, topic) pairs remembered per rubric
+
+
+def _given_points(question: str, topic: Topic, rubric: LoadedRubric, plan) -> set[str]:
+    """The key points of ``topic`` that the question's own statements make (its questions are void), remembered per
+    rubric: archives ask the same questions again and again."""
+    memo = rubric.memo.setdefault("given", {})
+    key = (question, topic.id)
+    got = memo.get(key)
+    if got is None:
+        got = set()
+        qdoc = Doc.of(question)
+        have = qdoc.satisfied(plan.gates)
+        for k, patterns in plan.key_points[topic.id]:
+            for p, need, gate in patterns:
+                if need & have != need or (gate is not None and not gate.admits(have)):
+                    continue
+                if qdoc.find(p, rubric.compiler, topic.id):
+                    got.add(k.id)
+                    break
+        got = frozenset(got)
+        if len(memo) < GIVEN_MEMO_LIMIT:
+            memo[key] = got
+    return set(got)
+
+
 def _as_statement(doc: Doc) -> Folded:
     """The folded question with each yes/no question in it read as the statement it puts (offsets kept): its "?" ends
     it as "." would, and an A-not-A form states its "A" ("是不是大家先把梯度发给一个主节点" -> "确实是…"). A tag or a
@@ -595,7 +621,14 @@ def grade_answer(
         notes.append(note("chain", lang, points=", ".join(sorted(said))))
     else:
         is_core = {k.id: k.core for k in points}
-    coverage, depth_got = _coverage(points, is_core, covered_ids, sc)
+    # a point the question itself states as its premise ("When a model doesn't fit on one GPU you need model parallelism.
+    # What forms are there?") is not missing from an answer that builds on it (one that makes a point of its own)
+    given = _given_points(qa.question.text, topic, rubric, plan) - covered_ids if covered and not chain else set()
+    if given:
+        notes.append(note("given", lang, points=", ".join(sorted(given))))
+        missing = [i for i in missing if i not in given]
+        missing_core = [i for i in missing_core if i not in given]
+    coverage, depth_got = _coverage(points, is_core, covered_ids | given, sc)
     if not asked and not chain and not errors and not any(k.core and k.id in covered_ids for k in points):
         # a question that names one or two depth points of its topic by their own words ("流水线并行的气泡是怎么来的？",
         # "数据并行中全局batch变大以后，学习率应该怎么调整？"), answered with all of them, nothing wrong and no core point,

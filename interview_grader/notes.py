@@ -27,6 +27,10 @@ _NOTES = {
         "zh": "问题只问到本主题的一部分，按所问要点评分：{points}",
         "en": "a question on part of the topic: graded on the points it names ({points})",
     },
+    "given": {
+        "zh": "问题本身已陈述的要点不计为缺失：{points}",
+        "en": "points the question itself states are not counted missing ({points})",
+    },
     "agreed": {
         "zh": "回答只是同意问题里给出的说法，按该说法评判",
         "en": "the answer only agrees with the claim the question puts: judged on that claim",

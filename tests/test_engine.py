@@ -623,3 +623,15 @@ def test_agreement_opening_an_answer_adopts_the_claim_too(mini_rubric):
 def test_no_claim_is_adopted_without_agreement_to_one(mini_rubric, question, answer):
     a = one(mini_rubric, answer, question)
     assert a.misconceptions == [] or question.startswith("环形规约不就是")
+
+
+def test_a_point_the_question_states_is_not_missing(mini_rubric):
+    # blind198: "When a model doesn't fit on one GPU you need model parallelism. What forms are there?"
+    plain = one(mini_rubric, "先做reduce-scatter再做all-gather。", "环形规约分几个阶段？")
+    premise = one(mini_rubric, "先做reduce-scatter再做all-gather。", "环形规约里每个节点只和相邻节点通信。那它分几个阶段？")
+    assert plain.missing_core == ["ring-neighbours"] and premise.missing_core == []
+    assert premise.score > plain.score
+    assert [c.id for c in premise.covered] == ["ring-two-phases"]  # the question's point is no quote of the answer's
+    # ... but a premise alone earns nothing: an answer with no point of its own is graded as before
+    empty = one(mini_rubric, "这个我不太清楚。", "环形规约里每个节点只和相邻节点通信。那它分几个阶段？")
+    assert empty.score == one(mini_rubric, "这个我不太清楚。", "环形规约分几个阶段？").score
