@@ -513,7 +513,7 @@ def grade_answer(
     # it is slow because the GPU pushes the images through one by one", leaves that sentence its points)
     asserting: list[tuple[int, int]] = []
 
-    def asserted(claims, swaps: bool, doc: Doc = doc, have: frozenset = have) -> list[Flag]:
+    def asserted(claims, swaps: bool, doc: Doc = doc, have: int = have) -> list[Flag]:
         found: list[Flag] = []
         for m, patterns in claims:
             for p, need, gate in patterns:
