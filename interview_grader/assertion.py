@@ -141,13 +141,21 @@ _ZH_NOT_CUE = (
     # what someone has not noticed is still stated: "很多人没意识到的是，单卡上其实是一个样本一个样本算的"
     "没意识到|没有意识到|没注意到|没有注意到|"
     # 不对 as a verdict on what came before ("其实不对吧…" in unpunctuated speech) negates nothing after it
-    "不对吧|不对的|不对啊|不对呀|不对哦|不对嘛"
+    "不对吧|不对的|不对啊|不对呀|不对哦|不对嘛|"
+    # a removal denied leaves the thing there: "异步并不能消除过期问题" says there is staleness
+    "不能消除|无法消除|没有消除|没法消除|消除不了|不能避免|无法避免|没法避免|避免不了|不能解决|无法解决|没有解决|解决不了|"
+    "并没有消除|并不能消除|并没有解决|并不能解决|并不能避免|也没有消除|也不能消除|也没有解决|也不能解决"
 )
 _EN_NEG = (
     r"not|no|never|without|neither|nor|none|nothing|cannot|can['\u2019]t|"
     r"[a-z]+n['\u2019]t|no longer|nobody|nowhere"
 )
 _EN_NOT_CUE = r"not free of|not without|not only|not just|no matter|no doubt|nothing but|not necessarily only|" + "|".join(
+    # a removal denied leaves the thing there: "async does not get rid of staleness" says there is staleness
+    f"{neg} {verb}"
+    for neg in ("not", "don't", "doesn't", "didn't", "can't", "cannot", "won't", "never")
+    for verb in ("get rid of", "eliminate", "eliminates", "remove", "removes", "avoid", "avoids", "solve", "solves")
+) + "|" + "|".join(
     # what people do not realise or notice is still stated: "one thing people don't realise is that …"
     f"{neg} {verb}"
     for neg in ("don't", "do not", "doesn't", "does not", "didn't", "did not", "never")

@@ -484,6 +484,9 @@ def test_en_assertion_scope(text, expected):
         ("It would be wrong to say ring allreduce isn't decentralised.", False),
         ("It's not true that ring allreduce is not decentralised.", False),
         ("不能说ring就不是去中心化的。", False),
+        # a removal denied leaves the thing there (blind200 03 Q5): no claim that it is absent
+        ("Ring allreduce does not get rid of decentralisation.", False),
+        ("Ring-Allreduce并没有消除去中心化。", False),
         # an A-not-A question asks whether and denies nothing (blind45 07 Q2, blind168 01 Q4)
         ("我会先看ring是不是去中心化的。", False),
         ("我会先看ring有没有去中心化。", False),
