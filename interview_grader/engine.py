@@ -381,6 +381,8 @@ def _as_statement(doc: Doc) -> Folded:
         for m in _A_NOT_A_RE.finditer(seg):
             t[a + m.start():a + m.end()] = _A_NOT_A[m.group()]
     return Folded("".join(t), f.offsets, f.base)
+
+
 ECHO_MIN = 3  # times an answer must repeat the question's topic words to be about the question
 EMPTY_TALK_MIN = 2  # stock phrases of empty talk that make such an answer empty talk on the topic
 EMPTY_TALK_THICK = 4  # ... and that make it so with a single echo of the question's topic words
@@ -541,8 +543,8 @@ def grade_answer(
     agreed = len(doc.text) <= AGREEMENT_MAX and _AGREEMENT.fullmatch(doc.text) is not None
     if agreed or _AGREES_FIRST.match(doc.text):
         # (the question as the statement it puts: "Ring-Allreduce 是不是大家先把梯度发给一个主节点…？" answered "嗯，是这样的")
-        asked = Doc.of(qa.question.text, base=qa.question.span.start)
-        qdoc = Doc.of(qa.question.text, base=qa.question.span.start, folded=_as_statement(asked))
+        as_asked = Doc.of(qa.question.text, base=qa.question.span.start)
+        qdoc = Doc.of(qa.question.text, base=qa.question.span.start, folded=_as_statement(as_asked))
         qhave = qdoc.satisfied(plan.gates)
         own = {f.id for f in (*flags, *wrong)}
         flags += [f for f in asserted(plan.misconceptions[topic.id], False, qdoc, qhave) if f.id not in own]
