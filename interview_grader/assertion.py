@@ -144,7 +144,7 @@ _ZH_NOT_CUE = (
     "不对吧|不对的|不对啊|不对呀|不对哦|不对嘛|"
     # a removal denied leaves the thing there: "异步并不能消除过期问题" says there is staleness
     "不能消除|无法消除|没有消除|没法消除|消除不了|不能避免|无法避免|没法避免|避免不了|不能解决|无法解决|没有解决|解决不了|"
-    "并没有消除|并不能消除|并没有解决|并不能解决|并不能避免|也没有消除|也不能消除|也没有解决|也不能解决"
+    "并没有消除|并不能消除|并没有解决|并不能解决|并不能避免"
 )
 _EN_NEG = (
     r"not|no|never|without|neither|nor|none|nothing|cannot|can['\u2019]t|"
