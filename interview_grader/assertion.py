@@ -150,10 +150,15 @@ _EN_NEG = (
     r"not|no|never|without|neither|nor|none|nothing|cannot|can['\u2019]t|"
     r"[a-z]+n['\u2019]t|no longer|nobody|nowhere"
 )
+_REMOVAL_ADVERBS = ("", *(a + " " for a in (
+    "magically", "really", "actually", "completely", "fully", "entirely", "totally", "automatically", "somehow", "truly",
+)))
 _EN_NOT_CUE = r"not free of|not without|not only|not just|no matter|no doubt|nothing but|not necessarily only|" + "|".join(
     # a removal denied leaves the thing there: "async does not get rid of staleness" says there is staleness
-    f"{neg} {verb}"
+    # (with an adverb between: "async doesn't magically avoid staleness", "does not fully eliminate it")
+    f"{neg} {adverb}{verb}"
     for neg in ("not", "don't", "doesn't", "didn't", "can't", "cannot", "won't", "never")
+    for adverb in _REMOVAL_ADVERBS
     for verb in ("get rid of", "eliminate", "eliminates", "remove", "removes", "avoid", "avoids", "solve", "solves")
 ) + "|" + "|".join(
     # what people do not realise or notice is still stated: "one thing people don't realise is that …"

@@ -486,6 +486,10 @@ def test_en_assertion_scope(text, expected):
         ("不能说ring就不是去中心化的。", False),
         # a removal denied leaves the thing there (blind200 03 Q5): no claim that it is absent
         ("Ring allreduce does not get rid of decentralisation.", False),
+        # ... with an adverb between (blind205 06 Q3)
+        ("Ring allreduce doesn't magically get rid of decentralisation.", False),
+        ("Ring allreduce does not fully eliminate decentralisation.", False),
+        ("Ring allreduce doesn't magically have decentralisation.", True),
         ("Ring-Allreduce并没有消除去中心化。", False),
         # an A-not-A question asks whether and denies nothing (blind45 07 Q2, blind168 01 Q4)
         ("我会先看ring是不是去中心化的。", False),
