@@ -146,6 +146,17 @@ _DELETE = re.compile(
 # "distributed-data-parallel", which is the module DDP
 _DATA_PARALLEL = re.compile(r"(?<![\w\-\u2010-\u2013])(data)[-\u2010-\u2013](?=parallel)")
 
+# Pinyin input slips in the field's words, typed in a hurry and read as meant: a homophone picked from the
+# candidate list (参数服务气 for 参数服务器, 题度 for 梯度, 数据并型 for 数据并行, 近程 for 进程).  Only forms that are
+# not words of their own in this field, each the length of the word meant; 结点 is the textbook spelling of 节点.
+_IME_SLIPS = {
+    "并型": "并行", "并形": "并行", "服务气": "服务器", "参数服务期": "参数服务器", "题度": "梯度", "提度": "梯度",
+    "全重": "权重", "分布试": "分布式", "异布": "异步", "同布": "同步", "近程": "进程", "结点": "节点",
+    "收练": "收敛", "模形": "模型", "瓶劲": "瓶颈",
+}
+_IME_SLIP = re.compile("|".join(sorted(_IME_SLIPS, key=len, reverse=True)))
+assert all(len(k) == len(v) for k, v in _IME_SLIPS.items())
+
 
 def fold(source: str, base: int = 0) -> Folded:
     """Fold ``source`` (which starts at offset ``base`` of some larger text)."""
@@ -181,6 +192,8 @@ def fold(source: str, base: int = 0) -> Folded:
             # Taiwan and Hong Kong say 平行 for parallel computing (資料平行, 模型平行, 管線平行) where the
             # mainland, and the rubric, say 并行; OpenCC leaves it (same length: the offsets stand)
             text = text.replace("平行", "并行")
+        if _IME_SLIP.search(text):
+            text = _IME_SLIP.sub(lambda m: _IME_SLIPS[m.group()], text)  # same length: the offsets stand
     return Folded(text=text, offsets=offs, base=base)
 
 

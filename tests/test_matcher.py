@@ -64,6 +64,18 @@ def test_taiwan_parallel_is_mainland_parallel():
     assert src[slice(*d.source_range(i, i + 4))] == "模型平行"
 
 
+def test_pinyin_input_slips_read_as_the_word_meant():
+    """A homophone picked from the input method's list (参数服务气, 题度, 数据并型, 近程) reads as the field's word, with the
+    quote on what was typed (blind205 is typed in a hurry)."""
+    src = "在DPP里面,参数同步是靠参数服务气来做的,每个近程把题度发给server;数据并型"
+    d = Doc.of(src)
+    assert d.text == "在dpp里面,参数同步是靠参数服务器来做的,每个进程把梯度发给server;数据并行"
+    i = d.text.index("参数服务器")
+    assert src[slice(*d.source_range(i, i + 5))] == "参数服务气"
+    # a word of its own is left as it is
+    assert Doc.of("服务期内近期的题目").text == "服务期内近期的题目"
+
+
 def test_gap_stays_inside_a_clause():
     assert occ("把梯度发给中心节点", "发给..节点") == ["发给中心节点"]
     assert occ("把梯度发给它，中心节点", "发给..节点") == []
