@@ -9,6 +9,8 @@ A claim counts as asserted only outside these scopes:
 * reported belief or a counterfactual: 很多人以为 …, 有人误以为 …, a common
   mistake is to think …, a naive approach …, 如果所有节点都 … voids the claim up to
   the correction (其实 / 实际上 / but / actually);
+* a supposition (for the patterns of errors only): the antecedent of a conditional, "如果 DDP 靠一个 master 收梯度，…",
+  "… if it relied on a parameter server" (see ``Scopes.suppositions``);
 * a claim taken back: "… actually no, that's wrong" / "…。不对，我说错了" voids the
   claim before the cue (its sentence, or the sentence before when the cue opens one);
 * questions: a sentence ending in ? / ？ (often the question restated) is void,
@@ -140,6 +142,8 @@ _ZH_NOT_CUE = (
     "要不|是否|非阻塞|"
     # what someone has not noticed is still stated: "很多人没意识到的是，单卡上其实是一个样本一个样本算的"
     "没意识到|没有意识到|没注意到|没有注意到|"
+    # nor does a hedge on the speaker's memory: "如果我没记错的话是靠参数服务器同步的"
+    "没记错|没有记错|没理解错|没有理解错|没看错|"
     # 不对 as a verdict on what came before ("其实不对吧…" in unpunctuated speech) negates nothing after it
     "不对吧|不对的|不对啊|不对呀|不对哦|不对嘛|"
     # a removal denied leaves the thing there: "异步并不能消除过期问题" says there is staleness
@@ -493,6 +497,53 @@ def _answered_worries(text: str, sentences, sentence_starts) -> list[tuple[int, 
         if cue is None or cue.group() in _NOT_CUES or cue.start() - t.end() > 40:
             continue
         out.append((m.start(), t.start()))
+    return out
+
+
+# A supposition: the antecedent of a conditional states nothing ("如果 ring 真要把结果先汇到一个中心节点再分发，那个节点
+# 就会成为瓶颈", "DDP would choke if it relied on a parameter server"), while the consequent is said
+# ("如果是多机的话，DDP 就会用参数服务器同步").  Like an answered worry it still names what the sentence is about,
+# so a pattern's subject may stand in it ("如果用 DDP 的话，梯度会先发给 rank 0" says it of DDP).  (Not 假设 / "say",
+# which set up an example as often as a supposition: "假设有 4 张卡，每张卡把梯度切成 4 块".)
+# (not 要是 inside 主要是 / 需要是 / 只要是, nor a hedge on the speaker's memory: "if I remember right", "如果我没记错的话")
+_IF = re.compile(
+    r"如果(?!我?没记错|我?记得没错|我?理解得?没错|我?没理解错)|假如|(?<![主需重只想还也都就总必次])要是(?!我?没记错)|万一|倘若|若是|假使|如若"
+    r"|(?<![a-z])(?:if|imagine if|what if)(?![a-z])"
+    r"(?! (?:i|we) (?:remember|recall|understand|'m not mistaken|am not mistaken|read (?:it|that) right)"
+    r"| memory serves| you ask me| anything| so| not| any| at all| possible| necessary| needed| applicable)"
+)
+# ... it ends at 的话 / 那 / 就 / 则 / "then", or with its clause
+_IF_END = re.compile(r"的话|那么|那(?![个些张台块种样边里])|就|则|便|(?<![a-z])then(?![a-z])")
+
+
+_OPENING = re.compile(r"[\s\"'(“‘\-*•·]*(?:(?:and|but|so|or|now|well|also|even|only)(?![a-z])[\s,]*|那|但是?|而且?|所以|不过|可是|其实|另外|还有)?")
+
+# ... nor when it changes a quantity: the conditional then states how one thing varies with another
+_SCALED = re.compile(
+    r"翻倍|加倍|翻一番|增加|增大|变多|变大|越多|越大|扩到|扩大|扩展到|多一倍|再加|减半|减少"
+    r"|(?<![a-z])(?:double|doubles|doubled|triple|add|adds|added|more|increase|increases|increased|grow|grows|scale|"
+    r"scales|halve|halves|fewer|go from|goes from)(?![a-z])"
+)
+
+
+def _suppositions(text: str, clauses, clause_starts, sentences, sentence_starts) -> list[tuple[int, int]]:
+    """(start, end) of each antecedent of a conditional.  One that runs unmarked to the end of its sentence from
+    the sentence's start ("If you use DDP it sends every gradient to rank 0.") is left alone: where the
+    consequent begins is not known, and the sentence says something."""
+    out: list[tuple[int, int]] = []
+    for m in _IF.finditer(text):
+        c = m.start()
+        _, c_end = _enclosing(clauses, c, clause_starts)
+        if _SCALED.search(text, m.end(), c_end):
+            continue  # "if you double the ring you double what each one sends" states a law, not a supposition
+        mark = _IF_END.search(text, m.end(), c_end)
+        if mark is not None and mark.start() > m.end():
+            out.append((c, mark.end()))
+            continue
+        s_start, s_end = _enclosing(sentences, c, sentence_starts)
+        if c_end >= s_end and _OPENING.fullmatch(text, s_start, c):
+            continue
+        out.append((c, max(c_end, m.end())))
     return out
 
 
@@ -939,6 +990,11 @@ class Scopes:
     # answered worries: void, except that a pattern's subject may stand there when the rest of the
     # pattern is the speaker's own ("很多人担心异步训练会不稳定，其实不会：它用的参数永远是最新的")
     worries: tuple[tuple[int, int], ...] = ()
+    # the antecedents of conditionals ("如果 DDP 靠一个 master 收梯度，…", "… if it relied on a parameter server"): void
+    # as worries are, for the patterns of errors only; a reason or a condition given as a supposition is still said
+    # ("If the model doesn't fit on one GPU, you have to split it" makes the memory point)
+    suppositions: tuple[tuple[int, int], ...] = ()
+    _supposed: _Union = field(repr=False, compare=False, default_factory=lambda: _Union(()))
     _neg: _Union = field(repr=False, compare=False, default_factory=lambda: _Union(()))
     _void: _Union = field(repr=False, compare=False, default_factory=lambda: _Union(()))
     _worry: _Union = field(repr=False, compare=False, default_factory=lambda: _Union(()))
@@ -954,15 +1010,17 @@ class Scopes:
     endorsed: tuple[tuple[int, int], ...] = ()
 
     @classmethod
-    def build(cls, sentences, clauses, negated, void, worries=(), inner=(), endorsed=()) -> "Scopes":
+    def build(cls, sentences, clauses, negated, void, worries=(), inner=(), endorsed=(), suppositions=()) -> "Scopes":
         negated = sorted(negated)  # so (cue start, scope start) pairs are sorted too
         void = sorted(void)
         worries = sorted(worries)
+        suppositions = sorted(suppositions)
         inner = sorted(inner)
         return cls(
             sentences=tuple(sentences), clauses=tuple(clauses), negated=tuple(negated), void=tuple(void),
-            worries=tuple(worries), inner=tuple(inner),
+            worries=tuple(worries), inner=tuple(inner), suppositions=tuple(suppositions),
             _neg=_Union([(a, b) for _, a, b in negated]), _void=_Union(void), _worry=_Union(worries),
+            _supposed=_Union(suppositions),
             _inner=_Union(inner), _cues=tuple([c for c, _, _ in negated]),
             _cue_ends=tuple([a for _, a, _ in negated]), _clause_starts=tuple([a for a, _ in clauses]),
             endorsed=tuple(sorted(endorsed)),
@@ -1006,6 +1064,10 @@ class Scopes:
     def is_void_or_worry(self, pos: int) -> bool:
         """Void for every item but a pattern's subject (see ``worries``)."""
         return pos in self._void or pos in self._worry
+
+    def is_void_worry_or_supposed(self, pos: int) -> bool:
+        """... and, for the patterns of errors, in a supposition (see ``suppositions``)."""
+        return pos in self._void or pos in self._worry or pos in self._supposed
 
     def clause_at(self, pos: int) -> tuple[int, int]:
         """The clause containing ``pos`` (or an empty range)."""
@@ -1170,6 +1232,7 @@ def analyse(text: str, question: str | None = None) -> Scopes:
     if sentence_starts is None:
         sentence_starts = [a for a, _ in sentences]
     worries = _answered_worries(text, sentences, sentence_starts)
+    suppositions = _suppositions(text, clauses, clause_starts, sentences, sentence_starts) if _IF.search(text) else ()
 
     for m in _QUOTE_REJECTED.finditer(text):
         g = next(k for k in "abcd" if m.group(k) is not None)
@@ -1247,7 +1310,7 @@ def analyse(text: str, question: str | None = None) -> Scopes:
             if ls >= 6 and 200 * min(ls, lq) > 84 * (ls + lq) and _fuzz().ratio(s, q) >= 85:
                 void.append((a, b))
 
-    return Scopes.build(sentences, clauses, negated, void, worries, inner, endorsed)
+    return Scopes.build(sentences, clauses, negated, void, worries, inner, endorsed, suppositions)
 
 
 _STRIP = " \t\r\n。.!?;,"

@@ -521,7 +521,7 @@ def grade_answer(
             for p, need, gate in patterns:
                 if need & have != need or (gate is not None and not gate.admits(have)):
                     continue  # some term set of the pattern cannot occur in the answer
-                hit = doc.find(p, rubric.compiler, topic.id)
+                hit = doc.find(p, rubric.compiler, topic.id, error=True)
                 if hit:
                     quote, s, e = _evidence(doc, source, hit)
                     last, _ = doc.scopes.sentence_at(hit.end - 1)

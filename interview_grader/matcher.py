@@ -886,11 +886,13 @@ class Doc:
         occ = self._occ[spec] = sorted(set(found))
         return occ
 
-    def find(self, pattern, compiler: Compiler, topic: str | None = ANY_TOPIC) -> Hit | None:
+    def find(self, pattern, compiler: Compiler, topic: str | None = ANY_TOPIC, error: bool = False) -> Hit | None:
         """First place where ``pattern`` (a schema.Pattern) holds, or None.
 
         A pattern limited to some topics applies only when ``topic`` is one of
         them (``ANY_TOPIC`` applies every pattern, as the self-test does).
+        ``error``: the pattern states an error (a misconception or another wrong claim), which a supposition does not
+        assert (see ``Scopes.suppositions``).
         """
         limit = getattr(pattern, "topics", None)
         if limit is not None and topic != ANY_TOPIC and topic not in limit:
@@ -922,12 +924,15 @@ class Doc:
         polarity = pattern.polarity
         # void tests per item: an answered worry is void for all but the subject (item 0) of a
         # pattern with more than one item (see Scopes.worries)
-        if sc.worries:
-            strict = sc.is_void_or_worry
+        if sc.worries or (error and sc.suppositions):
+            strict = sc.is_void_worry_or_supposed if error and sc.suppositions else sc.is_void_or_worry
             voids = [sc.is_void if i == 0 and len(item_occ) > 1 else strict for i in range(len(item_occ))]
         else:
             strict = sc.is_void
             voids = [strict] * len(item_occ)
+        # an exclusion counts in a supposition: "We use DDP; if I had a recommender with a huge embedding table, I'd
+        # use a parameter server" is said of the recommender
+        excluded_void = sc.is_void_or_worry if sc.worries else sc.is_void
         for ui in candidates:
             a, b = units[ui]
             chosen: list[tuple[int, int]] = []
@@ -994,7 +999,7 @@ class Doc:
                 if chosen[0][0] < a:
                     spans.append((chosen[0][0], carry[ui][1]))
                 if any(
-                    lo <= s < hi and (pattern.polarity == "any" or not (strict(s) or self.negated(s, e)))
+                    lo <= s < hi and (pattern.polarity == "any" or not (excluded_void(s) or self.negated(s, e)))
                     for lo, hi in spans
                     for occ in none_occ
                     for s, e in occ[bisect_left(occ, (lo, -1)):bisect_left(occ, (hi, -1))]

@@ -642,3 +642,39 @@ def test_a_table_cells_line_break_ends_a_sentence(text, sentences):
     doc = Doc.of(text)
     assert [text[slice(*doc.source_range(a, b))] for a, b in doc.scopes.sentences] == sentences
 
+
+
+SUPPOSED = [
+    # the antecedent of a conditional states nothing ... (blind210 03 Q7, 07 Q2)
+    ("假如 DDP 靠一个参数服务器收齐所有梯度再发回去，那个节点就会成为瓶颈。", False),
+    ("DDP would choke if it relied on a parameter server.", False),
+    ("If there were a parameter server in DDP, its link would carry everything.", False),
+    ("要是 DDP 用参数服务器的话那它早就扛不住了。", False),
+    # ... while the consequent is said, with its subject named in the antecedent
+    ("如果是多机的话，DDP 就会用参数服务器同步。", True),
+    ("如果用 DDP 的话，梯度会先发给参数服务器。", True),
+    # a sentence that is all antecedent, from its start, is left alone: where the consequent begins is not known
+    ("If you use DDP it sends every gradient to the parameter server.", True),
+    # not a supposition: 要是 inside 主要是, a hedge on the speaker's memory (blind74 04 Q1, blind157 05 Q1), a law of
+    # scale (blind158 02 Q2)
+    ("DDP 主要是靠参数服务器同步。", True),
+    ("DDP, if I remember right, syncs through a parameter server.", True),
+    ("DDP 如果我没记错的话是靠参数服务器同步的。", True),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), SUPPOSED)
+def test_a_supposition_asserts_no_error(text, expected):
+    assert (Doc.of(text).find(CLAIM, Compiler(LEX), error=True) is not None) is expected
+
+
+def test_a_supposition_still_makes_a_point():
+    """A reason given as a supposition is said ("If the model doesn't fit on one GPU, you need DDP with a parameter
+    server" names both): only the patterns of errors read suppositions as unsaid."""
+    text = "假如 DDP 靠一个参数服务器收齐所有梯度再发回去，那个节点就会成为瓶颈。"
+    assert Doc.of(text).find(CLAIM, Compiler(LEX)) is not None
+
+
+def test_a_law_of_scale_is_no_supposition():
+    grows = Pattern(all=["ring", "send more|sends more|多发"])
+    assert Doc.of("If you add GPUs to the ring, each one sends more.").find(grows, Compiler({}), error=True) is not None

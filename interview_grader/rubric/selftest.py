@@ -23,23 +23,25 @@ class ExampleFailure:
         return f"{self.rule}: {self.expected}: {self.example!r}"
 
 
-def rule_hits(patterns, text: str, rubric: LoadedRubric, question: str | None = None) -> bool:
-    """Does any of ``patterns`` hold in ``text`` (read as the answer to ``question``, if given)?"""
+def rule_hits(patterns, text: str, rubric: LoadedRubric, question: str | None = None, error: bool = False) -> bool:
+    """Does any of ``patterns`` hold in ``text`` (read as the answer to ``question``, if given)?  ``error``: they are
+    the patterns of an error (see ``Doc.find``)."""
     doc = Doc.of(text, question=question)
-    return any(doc.find(p, rubric.compiler) for p in patterns)
+    return any(doc.find(p, rubric.compiler, error=error) for p in patterns)
 
 
 def _check_rule(name: str, rule, verb: str, rubric: LoadedRubric) -> list[ExampleFailure]:
     """A rule must hit each of its ``matches`` and none of its ``non_matches``; likewise its ``asked_matches`` and
     ``asked_non_matches``, each read as the answer to its question, which a rule with an ``asked`` pattern needs."""
+    error = verb == "flag"
     fails = [ExampleFailure(name, ex, f"should {verb} it, does not")
-             for ex in rule.matches if not rule_hits(rule.patterns, ex, rubric)]
+             for ex in rule.matches if not rule_hits(rule.patterns, ex, rubric, error=error)]
     fails += [ExampleFailure(name, ex, f"should not {verb} it, does")
-              for ex in rule.non_matches if rule_hits(rule.patterns, ex, rubric)]
+              for ex in rule.non_matches if rule_hits(rule.patterns, ex, rubric, error=error)]
     fails += [ExampleFailure(name, f"{ex.question} -> {ex.answer}", f"should {verb} it, does not")
-              for ex in rule.asked_matches if not rule_hits(rule.patterns, ex.answer, rubric, ex.question)]
+              for ex in rule.asked_matches if not rule_hits(rule.patterns, ex.answer, rubric, ex.question, error)]
     fails += [ExampleFailure(name, f"{ex.question} -> {ex.answer}", f"should not {verb} it, does")
-              for ex in rule.asked_non_matches if rule_hits(rule.patterns, ex.answer, rubric, ex.question)]
+              for ex in rule.asked_non_matches if rule_hits(rule.patterns, ex.answer, rubric, ex.question, error)]
     if any(p.asked or p.not_asked for p in rule.patterns) and not (rule.asked_matches and rule.asked_non_matches):
         fails.append(ExampleFailure(
             name, "", "a pattern with 'asked' needs asked_matches and asked_non_matches examples, none given"
