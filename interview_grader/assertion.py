@@ -287,6 +287,10 @@ _HEARD_REJECTED = re.compile(
     r",?\s*(?:这个|这种说法|这个说法|这|那个|那)?(?:其实|显然|完全)?是?(?:错的|不对的|错误的|不正确的|不对)"
 )
 
+# A view whose holder is named a clause before (有人拿 Hogwild! 论文当论据，说…), rejected later in the sentence (…，这是误读):
+# from the 说 to the rejection, no claim
+_SAYS_THEN = re.compile(r"(?<=,)\s*说(?!白了|实话|真的|到底|句|明|完|的是|回)")
+
 # A reported view the speaker then endorses ("I read a blog post that said …, and I agree with that",
 # "网上有文章说 …，我也同意", "我看过一篇博客说 …，我们自己做实验也是这样"): the view is the speaker's own claim.
 _ENDORSED = re.compile(
@@ -583,8 +587,10 @@ _REPORTED = re.compile(
         + ["一直以为", "原来以为", "之前以为", "以前以为", "本来以为", "曾经以为", "当时以为", "原本以为", "原先以为"]
         # someone else's belief, told: 之前组里有个新人问过我，他以为数据并行是…
         + [who + "(?:当时|一直|原来|本来|还|就|也)?(?:以为|误以为)" for who in ("他", "她", "他们", "她们", "对方")]
-        # a senior's or a lead's saying, with no article before it: 实验室师兄一直说… / 我们组长说…
-        + [who + "(?:们)?(?:以前|之前|当时|一直|总|总是|常|经常|老|也)?(?:说|认为|觉得|讲过|跟我说|和我说|告诉我)"
+        # a senior's or a lead's saying, with no article before it: 实验室师兄一直说… / 我们组长说… (or belief, or where it
+        # was said: 我们组长早年以为… / 组长以前在内部分享里讲过“…”)
+        + [who + "(?:们)?(?:早年|当年|过去|以前|之前|当时|一直|总|总是|常|经常|老|也)?(?:在[^,。!?;:\n]{1,12}?(?:里|上|中))?"
+           "(?:说|认为|觉得|讲过|以为|误以为|跟我说|和我说|告诉我)"
            for who in ("师兄", "师姐", "学长", "学姐", "导师", "前辈", "组长", "领导", "老板", "leader", "mentor")]
         + [pre + "(?:也)?(?:以为|觉得|认为|理解的是|理解成|理解为|的理解是)" for pre in ("一开始", "刚开始", "最开始", "起初", "起先", "开始我")]
         # ... or a belief the speaker held before: 我以前也以为卡越多每张卡要传的越多，后来自己算了一下，不是这样
@@ -1260,6 +1266,15 @@ def analyse(text: str, question: str | None = None) -> Scopes:
             # 机器一份完整模型…）", a note on the answer, not part of it)
             if _HINDSIGHT.search(text, a, b) or (a > 0 and text[a - 1] == "\n" and (b == n or text[b] == "\n")):
                 void.append((a, b))
+
+    if "说" in text:
+        for m in _SAYS_THEN.finditer(text):
+            if sentence_starts is None:
+                sentence_starts = [a for a, _ in sentences]
+            _, s_end = _enclosing(sentences, m.start(), sentence_starts)
+            rej = _REJECTED.search(text, m.end(), s_end)
+            if rej:
+                void.append((m.start(), rej.start()))
 
     for m in _FIRST_SAID.finditer(text):
         void.append(m.span("a") if m.group("a") is not None else m.span("b"))

@@ -117,6 +117,12 @@ ZH = [
     ("我原本以为DDP靠参数服务器同步，后来看了文档才知道没有。", False),
     ("实验室师兄一直说DDP靠参数服务器同步，我们实测并不是这样。", False),
     ("我同事之前说DDP靠参数服务器同步，其实不是。", False),
+    # ... a lead's belief of years before, a saying with where it was said, a view whose holder is named a clause before
+    # it (blind217)
+    ("我们组长早年以为DDP靠参数服务器同步，后来翻了文档才确认不是这样。", False),
+    ("我们组长以前在内部分享里讲过“DDP靠参数服务器同步”，这个说法其实是DataParallel的做法。", False),
+    ("有人拿一篇论文当论据，说DDP靠参数服务器同步，这是误读。", False),
+    ("有人拿一篇论文当论据，说DDP靠参数服务器同步，我也看过这篇。", True),  # not rejected: said
     # ... the speaker's own view set against it, or the view endorsed, in the sentence or at the start of the next
     ("我们组长说DDP没有参数服务器，但我自己的理解不太一样：DDP其实还是靠参数服务器同步的。", True),
     ("我在知乎上看过一篇文章，里面说DDP靠参数服务器同步。我觉得这个说法是对的。", True),
