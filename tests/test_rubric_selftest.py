@@ -55,8 +55,8 @@ def test_misconception_examples_cover_both_languages(rubric):
 def test_selftest_detects_a_broken_example(rubric):
     m = rubric.rubric.misconceptions[0]
     doc = Doc.of(m.non_matches[0])
-    assert not any(doc.find(p, rubric.compiler) for p in m.patterns)
-    assert any(Doc.of(m.matches[0]).find(p, rubric.compiler) for p in m.patterns)
+    assert not any(doc.find(p, rubric.compiler, error=True) for p in m.patterns)
+    assert any(Doc.of(m.matches[0]).find(p, rubric.compiler, error=True) for p in m.patterns)
 
 
 @pytest.mark.parametrize(
