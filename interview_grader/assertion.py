@@ -242,7 +242,8 @@ _REJECTED = re.compile(
                 words=False)
     + "|"
     + _by_first(
-        "that's wrong|that is wrong|which is wrong|that's not true|that's not right|that's exactly backwards|that's backwards|"
+        "that's wrong|that is wrong|which is wrong|that is simply wrong|that's simply wrong|that's just wrong|that is just wrong|"
+        "that's plainly wrong|that is plainly wrong|that's flat wrong|that's flat out wrong|that's not true|that's not right|that's exactly backwards|that's backwards|"
         "that is backwards|that is exactly backwards|which is backwards|"
         # "… and said flatly that this is wrong", "…, but it's misleading"
         "this is wrong|that this is wrong|that that is wrong|this is not right|this is not true|that's incorrect|this is incorrect|"
@@ -289,7 +290,10 @@ _HEARD_REJECTED = re.compile(
 
 # A view whose holder is named a clause before (有人拿 Hogwild! 论文当论据，说…), rejected later in the sentence (…，这是误读):
 # from the 说 to the rejection, no claim
-_SAYS_THEN = re.compile(r"(?<=,)\s*说(?!白了|实话|真的|到底|句|明|完|的是|回)")
+# (as in English: "A blog post I read had these reversed, calling DDP the single-process one; that is simply wrong")
+_SAYS_THEN = re.compile(
+    r"(?<=,)\s*(?:说(?!白了|实话|真的|到底|句|明|完|的是|回)|(?:calling|saying|claiming|arguing|insisting|describing)(?![a-z]))"
+)
 
 # A reported view the speaker then endorses ("I read a blog post that said …, and I agree with that",
 # "网上有文章说 …，我也同意", "我看过一篇博客说 …，我们自己做实验也是这样"): the view is the speaker's own claim.
@@ -660,7 +664,9 @@ _REPORTED = re.compile(
             "the" + _NOT_OF_BEFORE + " (?:common|usual|classic|typical) (?:mistake|misconception|misunderstanding|misreading|myth|"
             "mix[- ]?up|confusion)(?: is)?",
             # hearsay with its source: "she had heard from a colleague that …", "I've heard people say …"
-            *[who + "(?:'ve|'d| have| had)? heard (?:from [^,.;!?]{1,40}? that|somewhere that|people say|it said|people compare|people describe|it compared|it described)"
+            # ("I once heard someone argue that async has no staleness cost")
+            *[who + "(?:'ve|'d| have| had)?(?: once)? heard (?:from [^,.;!?]{1,40}? that|somewhere that|people say|it said|people compare|"
+              "people describe|it compared|it described|(?:someone|somebody|people|a colleague|a candidate) (?:argue|claim|insist))"
               for who in ("i", "she", "he", "they", "we")],
             # a source seen: "I've seen diagrams with a box in the middle that everybody sends to, that's not the ring"
             *[who + "(?:'ve| have) seen (?:diagrams|blogs|blog posts|posts|tutorials|articles|slides|docs|people|folks)"
@@ -757,7 +763,7 @@ _REPORTED = re.compile(
             # one of a group: "one of the senior folks told me data parallel means each GPU learns a different part"
             "one of (?:the |my |our )?(?:[a-z]+ )?(?:folks|people|guys|engineers|colleagues|seniors|leads|teammates|coworkers|devs|"
             "developers|researchers|interviewers) (?:once )?(?:told me|said|says|claimed|insisted|argued|thought|believed|was convinced)",
-            "i used to (?:think|believe|assume)", "i once (?:thought|believed|assumed)",
+            "i used to (?:think|believe|assume|picture|imagine)", "i once (?:thought|believed|assumed|pictured|imagined)",
             # a mix-up the speaker owns up to, then tells: "I used to have these backwards, I thought DDP was the
             # single-process one …, but actually that's DataParallel"
             "i used to (?:have|get|mix) (?:these|them|those|the two|both|this|that|it)(?: two)? (?:backwards|mixed up|up|confused|swapped|"
@@ -1267,7 +1273,7 @@ def analyse(text: str, question: str | None = None) -> Scopes:
             if _HINDSIGHT.search(text, a, b) or (a > 0 and text[a - 1] == "\n" and (b == n or text[b] == "\n")):
                 void.append((a, b))
 
-    if "说" in text:
+    if "说" in text or "ing" in text:
         for m in _SAYS_THEN.finditer(text):
             if sentence_starts is None:
                 sentence_starts = [a for a, _ in sentences]

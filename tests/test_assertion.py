@@ -280,6 +280,11 @@ EN = [
     ('"DDP relies on a parameter server" is simply wrong.', False),  # a quoted claim rejected
     ('"DDP relies on a parameter server" is what our docs say.', True),
     ("I used to think DDP hid a parameter server inside.", False),  # a belief once held
+    # ... pictured, or heard argued; a source's claim rejected in its sentence (blind219)
+    ("I used to picture DDP with a parameter server inside; there isn't one.", False),
+    ("I once heard someone argue that DDP relies on a parameter server.", False),
+    ("A blog post I read had these mixed up, calling DDP a parameter server design; that is simply wrong.", False),
+    ("A blog post I read had these mixed up, calling DDP a parameter server design; I agree with it.", True),
     ("A colleague once told me DDP relies on a parameter server, which is wrong.", False),
     ("A senior colleague once told me DDP relies on a parameter server. I doubt it.", False),  # source with an adjective
     ("My old manager liked to say DDP relies on a parameter server. In practice that's not true.", False),  # blind87 04 Q6
