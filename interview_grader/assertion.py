@@ -288,6 +288,9 @@ _HEARD_REJECTED = re.compile(
     r",?\s*(?:这个|这种说法|这个说法|这|那个|那)?(?:其实|显然|完全)?是?(?:错的|不对的|错误的|不正确的|不对)"
 )
 
+# A quotation opening right after a reported-view cue ("…的说法是“", 'the naive pitch for async is "')
+_QUOTE_OPENS = re.compile(r"[^\"“”,。!?;:\n]{0,24}?(\"|“)")
+
 # A view whose holder is named a clause before (有人拿 Hogwild! 论文当论据，说…), rejected later in the sentence (…，这是误读):
 # from the 说 to the rejection, no claim
 # (as in English: "A blog post I read had these reversed, calling DDP the single-process one; that is simply wrong")
@@ -730,7 +733,11 @@ _REPORTED = re.compile(
             "the (?:idea|notion|belief|claim|assumption|myth) that",
             "there(?:'s| is) (?:a |this )?(?:sort of |kind of )?(?:common |popular |widespread |persistent |folk )?"
             "(?:idea|notion|belief|myth|wisdom|theory) that",
-            "a naive (?:approach|implementation|scheme|way|design|solution)", "naively",
+            # (or told as the naive answer: 'The naive answer is "average the weights after every step". DDP doesn't do that.')
+            # (not the naive one named as what something is: "Synchronous is the naive version: every step has a barrier")
+            *[article + "(?<!is " + article + ")(?<!'s " + article + ")(?<!are " + article + ")(?<!was " + article + ") naive "
+              "(?:approach|implementation|scheme|way|design|solution|answer|pitch|view|idea|picture|version|reading|assumption|"
+              "guess|expectation)" for article in ("a", "the")], "naively",
             "if (?:every(?:one|body)|all (?:the )?(?:workers|nodes|gpus|ranks))",
             "i disagree (?:that|with)", "i don't agree (?:that|with)", "i do not agree (?:that|with)",
             "some (?:people )?(?:say|claim) that",
@@ -1225,6 +1232,16 @@ def analyse(text: str, question: str | None = None) -> Scopes:
             sentence_starts = [a for a, _ in sentences]
         _, s_end = _enclosing(sentences, m.start(), sentence_starts)
         end = _scope_end(text, m.end(), s_end)
+        if text.startswith(", which ", m.end()) and (close := text.find(",", m.end() + 1, s_end)) != -1:
+            # a relative clause set off right after the cue: the view follows it ("A common misreading, which I have
+            # heard in interviews I ran myself, is that the ring funnels the gradients to a master …")
+            end = _scope_end(text, close + 1, s_end)
+        if (q := _QUOTE_OPENS.match(text, m.end(), s_end)) is not None:
+            # a view in quotation marks runs to the closing mark, past turn words inside it: 'The naive pitch for async
+            # is "no barrier, so it's just faster with no downside".'
+            close = text.find('"' if q.group(1) == '"' else "”", q.end(), s_end)
+            if close != -1:
+                end = max(end, close)
         rej = _REJECTED.search(text, m.end(), s_end)
         rejected_next = rej is None and _REJECTED_NEXT.match(text, s_end) is not None
         if rejected_next:

@@ -280,6 +280,12 @@ EN = [
     ('"DDP relies on a parameter server" is simply wrong.', False),  # a quoted claim rejected
     ('"DDP relies on a parameter server" is what our docs say.', True),
     ("I used to think DDP hid a parameter server inside.", False),  # a belief once held
+    # ... a common misreading with a relative clause after it, the naive answer, a quoted view past a turn word inside it
+    # (blind206, blind209); not the naive one named as what something is
+    ("A common misreading, which I have heard in interviews, is that DDP relies on a parameter server.", False),
+    ("The naive answer is that DDP relies on a parameter server.", False),
+    ('The naive pitch is "DDP is simple, so it relies on a parameter server", and newcomers buy it.', False),
+    ("DDP over a parameter server is the naive version: it relies on a parameter server.", True),
     # ... pictured, or heard argued; a source's claim rejected in its sentence (blind219)
     ("I used to picture DDP with a parameter server inside; there isn't one.", False),
     ("I once heard someone argue that DDP relies on a parameter server.", False),
