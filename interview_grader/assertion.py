@@ -400,6 +400,25 @@ _INTERVIEWER_ASIDE = re.compile(
     r"|\(我(?:告诉|纠正|提醒|解释给)(?:他|她|候选人)[^()]{0,400}\)"
 )
 
+# The interviewer breaking in inside an answer, on a line (or a table cell's <br> line) of their own or in brackets:
+# "面试官：提示一下，可以从 torchrun 启动多个进程…", "Interviewer [00:03:20]: and where do the gradients go?", "（面试官插话：是不是
+# 卡越多，每张卡要发的数据就越多？）", "[Interviewer: So rank 0 collects the chunks?]": the candidate is graded, and the
+# interviewer's words neither earn a point nor assert an error.  (Full-width colons and brackets are folded to these.)
+INTERJECTION = re.compile(
+    r"(?:^|(?<=\n)|(?<=<br>)|(?<=<br/>)|(?<=<br />))[ \t>]*(?:面试官|考官|interviewer)(?:\s*\[[^\]\n]{0,12}\])?"
+    r"\s*(?:插话|追问|提示|补充)?\s*:[^\n<]*"
+    r"|[(\[]\s*(?:面试官|考官|interviewer)\s*(?:插话|追问|提示|补充)?\s*:[^)\]\n]{0,300}[)\]]"
+)
+_INTERJECTION_WORDS = ("面试官", "考官", "interviewer")
+
+
+def own_words(text: str) -> str:
+    """A folded answer without the interviewer's interjections (see ``INTERJECTION``)."""
+    if any(w in text for w in _INTERJECTION_WORDS):
+        return INTERJECTION.sub("", text)
+    return text
+
+
 # A bracketed note looking back on the interview, as candidates write up their own interviews ("（回来一查，我完全说反了。
 # DataParallel 才是单进程多线程…）", "（事后：DDP 平均的是梯度…）", "(Looking back, that's wrong: the servers only shard
 # the storage…)"), or a bracketed line of its own after the answer's first line: what was learned afterwards is no part
@@ -1281,6 +1300,9 @@ def analyse(text: str, question: str | None = None) -> Scopes:
 
     for m in _INTERVIEWER_ASIDE.finditer(text):
         void.append(m.span())
+    if any(w in text for w in _INTERJECTION_WORDS):
+        for m in INTERJECTION.finditer(text):
+            void.append(m.span())
     if "(" in text:
         n = len(text)
         for m in _BRACKETED.finditer(text):

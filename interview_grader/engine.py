@@ -17,6 +17,7 @@ import re
 from bisect import bisect_right
 
 from . import __version__
+from .assertion import own_words
 from .matcher import Doc, Gates, Hit
 from .normalize import EMOJI, Folded, fold
 from .notes import note
@@ -54,9 +55,9 @@ def _non_answer_phrases(rubric: LoadedRubric) -> list[str]:
     return _folded_phrases(rubric, "non_answers")
 
 
-def _is_non_answer(answer: Folded, rubric: LoadedRubric) -> bool:
+def _is_non_answer(answer: str, rubric: LoadedRubric) -> bool:
     """Is the (folded) answer empty or only a phrase such as "不知道" / "no idea"?"""
-    text = _EMOJI.sub("", answer.text).strip(_STRIP)
+    text = _EMOJI.sub("", answer).strip(_STRIP)
     if not text:
         return True
     phrases = _non_answer_phrases(rubric)
@@ -498,7 +499,8 @@ def grade_answer(
     core_ids = [k.id for k in topic.key_points if k.core]
     base["key_point_text"] = {k.id: k.text.get(lang) for k in topic.key_points}
     folded = fold(answer.text, answer.span.start) if answer is not None else None
-    if folded is None or _is_non_answer(folded, rubric):
+    # (what the candidate said, without the interviewer breaking in: "略<br>面试官：提示一下，…<br>这个还是略过吧。")
+    if folded is None or _is_non_answer(own_words(folded.text), rubric):
         return GradedAnswer(
             **base, status="no-answer", score=0, grade=0, misconceptions=[], covered=[],
             missing=all_ids, missing_core=core_ids,
@@ -580,13 +582,14 @@ def grade_answer(
         # central node" ventures a claim after all
         # (an admission that opens the answer counts whatever topic words it names: "I haven't worked with parameter
         # servers myself, and I don't know enough to answer this one")
-        hedged = _is_hedged_non_answer(doc.text, rubric)
+        own = own_words(doc.text)
+        hedged = _is_hedged_non_answer(own, rubric)
         admits = hedged and not _HEDGE_THEN_CLAIM.search(doc.text)
         if admits or not _mentions_topic(doc, topic, rubric, qa.question.text):
             # "嗯，这个我确实不太清楚，抱歉" / "I blanked. I told him I don't know. He moved on." /
             # "honestly i don't know that one i've only used the default trainer so i'd have to pass"
-            if (hedged or _is_retold_non_answer(doc.text)
-                    or _is_spoken_non_answer(doc.text)):
+            if (hedged or _is_retold_non_answer(own)
+                    or _is_spoken_non_answer(own)):
                 return GradedAnswer(
                     **base, status="no-answer", score=0, grade=0, misconceptions=[], covered=[],
                     missing=all_ids, missing_core=core_ids,

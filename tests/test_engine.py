@@ -635,3 +635,23 @@ def test_a_point_the_question_states_is_not_missing(mini_rubric):
     # ... but a premise alone earns nothing: an answer with no point of its own is graded as before
     empty = one(mini_rubric, "这个我不太清楚。", "环形规约里每个节点只和相邻节点通信。那它分几个阶段？")
     assert empty.score == one(mini_rubric, "这个我不太清楚。", "环形规约分几个阶段？").score
+
+
+@pytest.mark.parametrize(
+    ("answer", "status"),
+    [
+        # the interviewer breaking in is no part of the answer (blind223): a hint earns no point ...
+        ("不知道，这块我没有具体接触过。\n面试官：提示一下，每个节点只和相邻节点通信，先做reduce-scatter再做all-gather。\n"
+         "候选人：嗯……还是说不清楚，不好意思。", "no-answer"),
+        ("不清楚<br>面试官：提示一下，想想reduce-scatter和all-gather？<br>还是不清楚，抱歉。", "no-answer"),
+        ("Interviewer: Think about reduce-scatter and all-gather between neighbours. No? Okay, let's move on.", "no-answer"),
+        # ... nor does a wrong hint assert an error the candidate does not take up
+        ("每个节点只和相邻节点通信。（面试官插话：是不是最后由一个中心节点汇总所有梯度？）不是，没有中心节点。", "graded"),
+    ],
+)
+def test_interviewer_interjections_are_not_the_answer(rubric, answer, status):
+    text = f"问题1：请讲讲Ring-Allreduce的原理？\n回答：{answer}\n"
+    a = grade(parse_transcript(text, "t.txt"), rubric).answers[0]
+    assert a.status == status, (a.status, a.score, [c.id for c in a.covered])
+    assert not a.misconceptions
+    assert all("reduce-scatter" not in c.evidence for c in a.covered)
