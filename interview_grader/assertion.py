@@ -555,6 +555,12 @@ _SCALED = re.compile(
     r"scales|halve|halves|fewer|go from|goes from)(?![a-z])"
 )
 
+_SUPPOSITION_DENIED = re.compile(
+    r"[\s。.!—-]*(?:可惜|但是?|然而|不过|事实上|实际上)?[\s,]*(?:并)?(?:不是这样|不是这么回事|并非如此|不是如此)"
+    r"|[\s.!—-]*(?:but |sadly |alas )?(?:it|that) (?:doesn't|does not|isn't|is not) (?:work|how it works)(?: like that| that way)?"
+    r"|[\s.!—-]*(?:but )?(?:that's|that is) not (?:the case|how it works)"
+)
+
 
 def _suppositions(text: str, clauses, clause_starts, sentences, sentence_starts) -> list[tuple[int, int]]:
     """(start, end) of each antecedent of a conditional.  One that runs unmarked to the end of its sentence from
@@ -566,14 +572,22 @@ def _suppositions(text: str, clauses, clause_starts, sentences, sentence_starts)
         _, c_end = _enclosing(clauses, c, clause_starts)
         if _SCALED.search(text, m.end(), c_end):
             continue  # "if you double the ring you double what each one sends" states a law, not a supposition
+        s_start, s_end = _enclosing(sentences, c, sentence_starts)
         mark = _IF_END.search(text, m.end(), c_end)
         if mark is not None and mark.start() > m.end():
-            out.append((c, mark.end()))
+            end = mark.end()
+        elif c_end >= s_end and _OPENING.fullmatch(text, s_start, c):
             continue
-        s_start, s_end = _enclosing(sentences, c, sentence_starts)
-        if c_end >= s_end and _OPENING.fullmatch(text, s_start, c):
-            continue
-        out.append((c, max(c_end, m.end())))
+        else:
+            end = max(c_end, m.end())
+        # a supposition denied as a whole takes its consequent with it: "要是异步没有 staleness，那它就等于白捡了一个不用等的
+        # 同步——可惜不是这样", "If async had no staleness it would just be sync for free. It doesn't work like that."
+        denied = _REJECTED.search(text, end, s_end) or _SUPPOSITION_DENIED.search(text, end, s_end)
+        if denied is not None:
+            end = denied.start()
+        elif _REJECTED_NEXT.match(text, s_end) or _SUPPOSITION_DENIED.match(text, s_end):
+            end = s_end
+        out.append((c, end))
     return out
 
 
@@ -621,6 +635,8 @@ _REPORTED = re.compile(
         + [pre + "(?:也)?(?:以为|觉得|认为|理解的是|理解成|理解为|的理解是)" for pre in ("一开始", "刚开始", "最开始", "起初", "起先", "开始我")]
         # ... or a belief the speaker held before: 我以前也以为卡越多每张卡要传的越多，后来自己算了一下，不是这样
         + [pre + "(?:也|一直|都)?(?:以为|误以为)" for pre in ("我以前", "以前我", "我之前", "之前我", "我原来", "原来我", "我原先", "我早先")]
+        # ... or at a time told: 我刚入行时以为…, 我刚工作的时候也以为…
+        + ["我[^,。!?;:\n]{1,8}?(?:时|的时候)(?:也|一直|都)?(?:以为|误以为)"]
         # a view reported from someone else or from the web: 有个同事说 … / 网上不少博客写的是 …
         # (or put as a comparison: 以前有同事打比方说单卡就像单核 …)
         # (or a belief of theirs: 之前带的实习生以为单卡是一条一条样本地算 …)

@@ -117,6 +117,7 @@ ZH = [
     ("我原本以为DDP靠参数服务器同步，后来看了文档才知道没有。", False),
     ("实验室师兄一直说DDP靠参数服务器同步，我们实测并不是这样。", False),
     ("我同事之前说DDP靠参数服务器同步，其实不是。", False),
+    ("我刚入行时以为DDP靠参数服务器同步，后来看源码才知道不是。", False),  # a belief of a time told (blind210 03 Q4)
     # ... a lead's belief of years before, a saying with where it was said, a view whose holder is named a clause before
     # it (blind217)
     ("我们组长早年以为DDP靠参数服务器同步，后来翻了文档才确认不是这样。", False),
@@ -670,6 +671,10 @@ SUPPOSED = [
     # ... while the consequent is said, with its subject named in the antecedent
     ("如果是多机的话，DDP 就会用参数服务器同步。", True),
     ("如果用 DDP 的话，梯度会先发给参数服务器。", True),
+    # ... nor its consequent, when the supposition is denied as a whole (blind210 03 Q3)
+    ("要是 DDP 没有 all-reduce，那它就得靠参数服务器同步——可惜不是这样。", False),
+    ("If DDP had no all-reduce, it would need a parameter server. It doesn't work like that.", False),
+    ("要是 DDP 没有 all-reduce，那它就得靠参数服务器同步。", True),
     # a sentence that is all antecedent, from its start, is left alone: where the consequent begins is not known
     ("If you use DDP it sends every gradient to the parameter server.", True),
     # not a supposition: 要是 inside 主要是, a hedge on the speaker's memory (blind74 04 Q1, blind157 05 Q1), a law of
