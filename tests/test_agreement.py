@@ -4,7 +4,7 @@
 * tests/data/heldout/gold.yaml: transcripts written and labelled for this project by
   someone who did not see the rules.  It has since been used to find rule gaps, so
   it is a regression guard rather than an unbiased estimate.
-* tests/data/blind2 to blind202: later blind sets; each README records
+* tests/data/blind2 to blind223: later blind sets; each README records
   the figures measured before the set was used to widen the rubric (the honest
   estimate); here they guard against regressions like the others.
 """
@@ -47,10 +47,10 @@ def test_own_labelled_set(rubric):
 
 # blind143 (comparison questions answered with "the former" / "the latter"): three of its follow-ups on consistency
 # (parameter-server against parameter-synchronization or sync-vs-async-training) are ones its labeller marked doubtful
-TOPIC_FLOOR = {"blind143": 0.94, "blind168": 0.92, "blind198": 0.92}
+TOPIC_FLOOR = {"blind143": 0.94, "blind168": 0.92, "blind198": 0.92, "blind222": 0.9}
 
 
-@pytest.mark.parametrize("name", ["blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22", "blind23", "blind24", "blind25", "blind28", "blind29", "blind30", "blind31", "blind32", "blind33", "blind34", "blind35", "blind36", "blind38", "blind39", "blind40", "blind43", "blind44", "blind48", "blind49", "blind50", "blind51", "blind52", "blind53", "blind54", "blind55", "blind56", "blind57", "blind58", "blind59", "blind60", "blind61", "blind62", "blind63", "blind64", "blind65", "blind66", "blind67", "blind68", "blind69", "blind70", "blind71", "blind72", "blind73", "blind74", "blind75", "blind76", "blind77", "blind78", "blind79", "blind80", "blind81", "blind82", "blind83", "blind84", "blind85", "blind86", "blind87", "blind88", "blind89", "blind90", "blind91", "blind92", "blind93", "blind94", "blind95", "blind96", "blind97", "blind98", "blind99", "blind100", "blind101", "blind102", "blind103", "blind104", "blind105", "blind106", "blind107", "blind108", "blind109", "blind110", "blind111", "blind112", "blind113", "blind114", "blind115", "blind116", "blind117", "blind118", "blind119", "blind120", "blind121", "blind122", "blind123", "blind124", "blind125", "blind126", "blind127", "blind128", "blind129", "blind130", "blind131", "blind132", "blind133", "blind134", "blind135", "blind136", "blind137", "blind138", "blind139", "blind140", "blind141", "blind142", "blind143", "blind144", "blind145", "blind146", "blind147", "blind148", "blind149", "blind150", "blind151", "blind152", "blind153", "blind154", "blind155", "blind156", "blind157", "blind158", "blind159", "blind160", "blind161", "blind163", "blind164", "blind166", "blind167", "blind168", "blind169", "blind170", "blind171", "blind172", "blind173", "blind174", "blind175", "blind176", "blind177", "blind178", "blind179", "blind180", "blind181", "blind182", "blind183", "blind184", "blind185", "blind186", "blind187", "blind188", "blind189", "blind191", "blind192", "blind193", "blind195", "blind196", "blind197", "blind198", "blind199", "blind200", "blind201", "blind202"])
+@pytest.mark.parametrize("name", ["blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22", "blind23", "blind24", "blind25", "blind28", "blind29", "blind30", "blind31", "blind32", "blind33", "blind34", "blind35", "blind36", "blind38", "blind39", "blind40", "blind43", "blind44", "blind48", "blind49", "blind50", "blind51", "blind52", "blind53", "blind54", "blind55", "blind56", "blind57", "blind58", "blind59", "blind60", "blind61", "blind62", "blind63", "blind64", "blind65", "blind66", "blind67", "blind68", "blind69", "blind70", "blind71", "blind72", "blind73", "blind74", "blind75", "blind76", "blind77", "blind78", "blind79", "blind80", "blind81", "blind82", "blind83", "blind84", "blind85", "blind86", "blind87", "blind88", "blind89", "blind90", "blind91", "blind92", "blind93", "blind94", "blind95", "blind96", "blind97", "blind98", "blind99", "blind100", "blind101", "blind102", "blind103", "blind104", "blind105", "blind106", "blind107", "blind108", "blind109", "blind110", "blind111", "blind112", "blind113", "blind114", "blind115", "blind116", "blind117", "blind118", "blind119", "blind120", "blind121", "blind122", "blind123", "blind124", "blind125", "blind126", "blind127", "blind128", "blind129", "blind130", "blind131", "blind132", "blind133", "blind134", "blind135", "blind136", "blind137", "blind138", "blind139", "blind140", "blind141", "blind142", "blind143", "blind144", "blind145", "blind146", "blind147", "blind148", "blind149", "blind150", "blind151", "blind152", "blind153", "blind154", "blind155", "blind156", "blind157", "blind158", "blind159", "blind160", "blind161", "blind163", "blind164", "blind166", "blind167", "blind168", "blind169", "blind170", "blind171", "blind172", "blind173", "blind174", "blind175", "blind176", "blind177", "blind178", "blind179", "blind180", "blind181", "blind182", "blind183", "blind184", "blind185", "blind186", "blind187", "blind188", "blind189", "blind191", "blind192", "blind193", "blind195", "blind196", "blind197", "blind198", "blind199", "blind200", "blind201", "blind202", "blind203", "blind204", "blind205", "blind206", "blind207", "blind208", "blind209", "blind211", "blind212", "blind214", "blind215", "blind216", "blind217", "blind218", "blind219", "blind220", "blind221", "blind222"])
 def test_later_blind_sets(rubric, name):
     m = evaluate([DATA / name / "gold.yaml"], rubric).metrics
     assert m["failures"] == 0
@@ -126,6 +126,20 @@ TRAIT_FLOORS = {
     # than the one labelled.
     "blind194": ({"spearman": 0.82, "qwk": 0.9, "topic_acc": 0.9, "status_acc": 0.95, "flag_recall": 0.92,
                   "flag_precision": 0.95}, 0.45),
+    # blind210: hypotheticals and conditionals ("假如 DDP 靠一个 master 收齐所有梯度…", "If async had no staleness it would
+    # just be sync for free"); first contact 0.743 (flag precision 0.783), 0.907 (0.923) after suppositions assert no error.
+    # Counterfactual consequents not denied in so many words ("那个节点的带宽压力就会随 N 线性增长，这恰恰是 ring 要避免的")
+    # still flag.
+    "blind210": ({"spearman": 0.89, "qwk": 0.88, "topic_acc": 0.95, "status_acc": 0.95, "flag_recall": 0.92,
+                  "flag_precision": 0.9}, 0.45),
+    # blind213: reasoning by supposition, written blind to the supposition change; first contact 0.851 (qwk 0.758), 0.910
+    # (0.880) after it.
+    "blind213": ({"spearman": 0.89, "qwk": 0.86, "topic_acc": 0.95, "status_acc": 0.95, "flag_recall": 0.92,
+                  "flag_precision": 0.9}, 0.4),
+    # blind223: the interviewer breaking in inside answers, with hints; first contact 0.823 (status 0.897), 0.928 (0.931)
+    # after interjections are left out: hinted answers that say "略" or drift stay graded against no-answer labels.
+    "blind223": ({"spearman": 0.9, "qwk": 0.93, "topic_acc": 0.95, "status_acc": 0.92, "flag_recall": 0.95,
+                  "flag_precision": 0.95}, 0.3),
 }
 
 
