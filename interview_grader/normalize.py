@@ -2,7 +2,8 @@
 
 Matching runs on a folded copy: NFKC (full-width to half-width), traditional to
 simplified Chinese, lower case, typographic apostrophes made plain, and hyphens between letters removed
-(``All-Reduce`` -> ``allreduce``).  ``Folded.to_source`` maps any position of
+(``All-Reduce`` -> ``allreduce``); text copied out of a PDF is read as written (a word hyphenated across a line
+end joined, a page header or footer line dropped, a line wrapped mid-sentence joined with a space).  ``Folded.to_source`` maps any position of
 the copy back to the original, so evidence is always quoted from the source.
 """
 from __future__ import annotations
@@ -138,7 +139,11 @@ _TRANSLATE = _Table()
 # (all-reduce -> allreduce), a space between a Chinese character and a Latin letter or digit (writers
 # space "所有 rank 地位对等" as often as "所有rank地位对等"), and a space after a space.
 _DELETE = re.compile(
-    r"(?<=[^\W\d_])[-\u2010-\u2013_](?=[^\W\d_])"
+    # (a word hyphenated across a line end, as text copied out of a PDF has it: "re-\nduce-scatter", "synchro-\r\nnous")
+    r"(?<=[a-z])-\n\n?(?=[a-z])"
+    # (a page header or footer line between the lines of a page: "page 2 of 4 · acme ml platform", "— 3 —", "第 3 页")
+    r"|(?:^|(?<=\n))[ \t]*(?:page \d+ of \d+[^\n]*|[\u2014\u2013-]+ ?\d+ ?[\u2014\u2013-]+|第 ?\d+ ?页(?: ?[,/] ?共 ?\d+ ?页)?)[ \t]*\n\n?"
+    r"|(?<=[^\W\d_])[-\u2010-\u2013_](?=[^\W\d_])"
     r"| (?<=[\u4e00-\u9fff] )(?=[a-z0-9])| (?<=[a-z0-9] )(?=[\u4e00-\u9fff])|(?<= ) +"
 )
 # ... except the hyphen of the adjective "data-parallel" ("a data-parallel group", "data-parallel training"),
@@ -156,6 +161,36 @@ _IME_SLIPS = {
 }
 _IME_SLIP = re.compile("|".join(sorted(_IME_SLIPS, key=len, reverse=True)))
 assert all(len(k) == len(v) for k, v in _IME_SLIPS.items())
+
+# A line end inside an English sentence, as a PDF or a scan wraps it: after a letter or a comma on a long line, before
+# a lower-case letter or a digit that opens no numbered item (one "\n", or the two a CRLF folds to)
+_SOFT_WRAP = re.compile(r"(?<=[a-z,;])\n\n?(?=[a-z]|[0-9(](?![0-9]*[.)] ))")
+WRAPPED_LINE_MIN = 40  # characters: a line this long that breaks mid-sentence was wrapped, not ended
+
+
+def _join_soft_wraps(text: str, offs: Sequence[int], source: str, base: int) -> tuple[str, Sequence[int]]:
+    """Each soft wrap becomes one space (the offsets of a CRLF's second line end are dropped with it)."""
+    keep_c: list[str] = []
+    keep_o: list[int] = []
+    pos = 0
+    for m in _SOFT_WRAP.finditer(text):
+        a, b = m.span()
+        if a - (text.rfind("\n", 0, a) + 1) < WRAPPED_LINE_MIN:
+            continue  # a short line: a note or a list item of its own
+        if b - a == 2 and source[offs[a] - base:offs[a] - base + 2] != "\r\n":
+            continue  # a blank line between: a paragraph ends
+        if source[offs[b] - base].isupper():
+            continue  # (folded to lower case) a capital opens a line of its own: "DDP:", "Question 4"
+        keep_c.append(text[pos:a])
+        keep_o.extend(offs[pos:a])
+        keep_c.append(" ")
+        keep_o.append(offs[a])
+        pos = b
+    if pos == 0:
+        return text, offs
+    keep_c.append(text[pos:])
+    keep_o.extend(offs[pos:len(text) + 1])
+    return "".join(keep_c), keep_o
 
 
 def fold(source: str, base: int = 0) -> Folded:
@@ -186,6 +221,8 @@ def fold(source: str, base: int = 0) -> Folded:
         keep_o.append(base + n)
         text = "".join(keep_c)
         offs = keep_o
+    if "\n" in text and _SOFT_WRAP.search(text):
+        text, offs = _join_soft_wraps(text, offs, source, base)
     if _has_cjk(text):
         text, offs = _simplify_mapped(text, offs)
         if "平行" in text:

@@ -76,6 +76,22 @@ def test_pinyin_input_slips_read_as_the_word_meant():
     assert Doc.of("服务期内近期的题目").text == "服务期内近期的题目"
 
 
+def test_text_copied_out_of_a_pdf_reads_as_written():
+    """A word hyphenated across a line end, a page footer between two lines and a line wrapped mid-sentence fold away
+    (blind227), with quotes still on the source; a short line, a capitalised one and a paragraph break stay."""
+    src = ("People sometimes de-\nscribe ring all-reduce as a way of splitting the training\r\n"
+           "data between processes.\nPage 2 of 4 · Hiring Packet\n— 3 —\nno central node")
+    d = Doc.of(src)
+    assert d.text == ("people sometimes describe ring allreduce as a way of splitting the training data between processes."
+                      "\nno central node")
+    i = d.text.index("describe")
+    assert src[slice(*d.source_range(i, i + len("describe")))] == "de-\nscribe"
+    assert Doc.of("sync: one barrier\nasync: no barrier").text == "sync: one barrier\nasync: no barrier"
+    assert Doc.of("single process, threads, gpu0 gathers outputs, bottleneck\nDDP: process per GPU").text == (
+        "single process, threads, gpu0 gathers outputs, bottleneck\nddp: process per gpu")
+    assert "\n\n" in Doc.of("a long line that ends a paragraph without a full stop here\n\nand a new one").text
+
+
 def test_gap_stays_inside_a_clause():
     assert occ("把梯度发给中心节点", "发给..节点") == ["发给中心节点"]
     assert occ("把梯度发给它，中心节点", "发给..节点") == []
