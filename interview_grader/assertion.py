@@ -330,6 +330,7 @@ _REJECTED_NEXT = re.compile(
     r"|i don't agree|i do not agree|i disagree|i don't think that's right|i don't buy it|that's wrong|that is wrong|that's not right|that's not true"
     # ("I sometimes hear that a PS splits the model so each worker trains its own piece. That's not how it works: …")
     r"|that's not how it works|that is not how it works|that isn't how it works|that's not the case|that is not the case"
+    r"|that's not what happens|that is not what happens|that isn't what happens"
     r"|that's backwards|that is backwards|that's exactly backwards|that's the other way round|that's the other way around"
     r"|it's the other way round|it's the other way around|正好反了|说反了|恰恰相反|正好相反"
     r"|that's incorrect|that is incorrect|that's not correct|that's a myth|that's a misconception|that's a common misconception)"
@@ -760,6 +761,9 @@ _REPORTED = re.compile(
             # "there's a popular notion that …" (weighed later: "That's a misreading")
             "you(?:'ll| will| may| might| can)? (?:often |sometimes |commonly |usually |still |also )?hear "
             "(?:it said |people say |folks say |people claim )?that",
+            # ("You will sometimes read that a PS splits the model …. That is not what happens")
+            "you(?:'ll| will| may| might| can)? (?:often |sometimes |commonly |usually |still |also )?read "
+            "(?:in places |online |in blog posts |in blogs )?that",
             "one (?:often |sometimes |commonly )?hears that",
             # ... or that the speaker keeps hearing: "I sometimes hear that going distributed makes the model generalise better"
             "i (?:often |sometimes |commonly |still |also |keep |regularly )?hear (?:people say |it said |folks say |people claim )?that",

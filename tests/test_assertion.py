@@ -287,6 +287,8 @@ EN = [
     ("The naive answer is that DDP relies on a parameter server.", False),
     ('The naive pitch is "DDP is simple, so it relies on a parameter server", and newcomers buy it.', False),
     ("DDP over a parameter server is the naive version: it relies on a parameter server.", True),
+    # ... read somewhere, rejected in the next sentence past a turn word inside it (blind225 08 Q2)
+    ("You will sometimes read that DDP has a parameter server, so it syncs through it. That is not what happens.", False),
     # ... pictured, or heard argued; a source's claim rejected in its sentence (blind219)
     ("I used to picture DDP with a parameter server inside; there isn't one.", False),
     ("I once heard someone argue that DDP relies on a parameter server.", False),
