@@ -118,6 +118,7 @@ ZH = [
     ("实验室师兄一直说DDP靠参数服务器同步，我们实测并不是这样。", False),
     ("我同事之前说DDP靠参数服务器同步，其实不是。", False),
     ("我刚入行时以为DDP靠参数服务器同步，后来看源码才知道不是。", False),  # a belief of a time told (blind210 03 Q4)
+    ("常听人把DDP描述成“靠参数服务器同步”，其实不对。", False),  # hearsay with no source named (blind226 02 Q3)
     # ... a lead's belief of years before, a saying with where it was said, a view whose holder is named a clause before
     # it (blind217)
     ("我们组长早年以为DDP靠参数服务器同步，后来翻了文档才确认不是这样。", False),
