@@ -867,31 +867,38 @@ class Doc:
         else:
             gaps = ()
         for alt in gaps:
-            first = alt[0]
-            spans = [(s1, e1, s1) for s1, e1 in self._piece_hits(first, lits)]  # (start, end, last piece start)
+            # an alternative with a later piece that does not occur is passed over before any join (about 3 in 4 of
+            # those visited)
             for piece in alt[1:]:
-                if not spans:
-                    break
                 if not piece.regexes and piece.keys.isdisjoint(litset):
-                    spans = []  # this piece does not occur
                     break
-                nxt = sorted(self._piece_hits(piece, lits))
-                starts = [s2 for s2, _ in nxt]
-                joined = []
-                for s1, e1, _ in spans:
-                    j = bisect_left(starts, e1)  # the first piece that starts after this one ends
-                    if j < len(nxt):
-                        s2, e2 = nxt[j]
-                        if s2 - e1 <= GAP and not _breaks_gap(text[e1:s2]):
-                            joined.append((s1, e2, s2))
-                spans = joined
-            gapped = self._gapped
-            for s1, e2, last in spans:
-                found.append((s1, e2))
-                if gapped.get((s1, e2), -1) < last:  # the same span from two alternatives: the longer gap
-                    gapped[(s1, e2)] = last
+            else:
+                self._join(alt, lits, text, found)
         occ = self._occ[spec] = sorted(set(found))
         return occ
+
+    def _join(self, alt: tuple, lits: dict, text: str, found: list[tuple[int, int]]) -> None:
+        """Add to ``found`` the occurrences of a gap alternative (its pieces in order, each within GAP of the one
+        before), and note where their last piece starts."""
+        spans = [(s1, e1, s1) for s1, e1 in self._piece_hits(alt[0], lits)]  # (start, end, last piece start)
+        for piece in alt[1:]:
+            if not spans:
+                break
+            nxt = sorted(self._piece_hits(piece, lits))
+            starts = [s2 for s2, _ in nxt]
+            joined = []
+            for s1, e1, _ in spans:
+                j = bisect_left(starts, e1)  # the first piece that starts after this one ends
+                if j < len(nxt):
+                    s2, e2 = nxt[j]
+                    if s2 - e1 <= GAP and not _breaks_gap(text[e1:s2]):
+                        joined.append((s1, e2, s2))
+            spans = joined
+        gapped = self._gapped
+        for s1, e2, last in spans:
+            found.append((s1, e2))
+            if gapped.get((s1, e2), -1) < last:  # the same span from two alternatives: the longer gap
+                gapped[(s1, e2)] = last
 
     def find(self, pattern, compiler: Compiler, topic: str | None = ANY_TOPIC, error: bool = False) -> Hit | None:
         """First place where ``pattern`` (a schema.Pattern) holds, or None.
