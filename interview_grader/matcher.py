@@ -683,6 +683,7 @@ class Doc:
     _carry: list[tuple[int, int, bool] | None] | None = None
     # (sentence, the sentences its subject may come from), for the sentences that carry one
     _carry_from: list[tuple[int, range]] = field(default_factory=list)
+    _has_free: bool | None = None  # does the text hold "free" at all (see _free_of)?
 
     def carried(self) -> list[tuple[int, int, bool] | None]:
         """Per sentence: the range of an earlier one its subject may come from, else None.  A pattern's subject
@@ -743,7 +744,11 @@ class Doc:
             negated = self.scopes.is_negated(s, s + 1) or self.scopes.has_cue(s + 1, last)
         # a word made free of the term ("staleness-free", folded to "stalenessfree") denies it, and a cue before
         # denies that: "async does not give you staleness-free training" says there is staleness
-        return not negated if self._free_of(e) else negated
+        # (most texts hold no "free" at all: then no word is looked at)
+        free = self._has_free
+        if free is None:
+            free = self._has_free = "free" in self.folded.text
+        return not negated if free and self._free_of(e) else negated
 
     def _free_of(self, e: int) -> bool:
         """Does the ASCII word an occurrence ending at ``e`` belongs to end in "free" after it ("stale" and "staleness"
