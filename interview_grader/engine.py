@@ -268,7 +268,7 @@ def _only_in_lists(
     return not any(
         blank.find(p, compiler, topic)
         for p, need, gate in checks
-        if need & have == need and (gate is None or gate.admits(have))
+        if need <= have and (gate is None or gate.admits(have))
     )
 
 
@@ -362,7 +362,7 @@ def _given_points(question: str, topic: Topic, rubric: LoadedRubric, plan) -> se
         have = qdoc.satisfied(plan.gates)
         for k, patterns in plan.key_points[topic.id]:
             for p, need, gate in patterns:
-                if need & have != need or (gate is not None and not gate.admits(have)):
+                if not need <= have or (gate is not None and not gate.admits(have)):
                     continue
                 if qdoc.find(p, rubric.compiler, topic.id):
                     got.add(k.id)
@@ -524,11 +524,11 @@ def grade_answer(
     # it is slow because the GPU pushes the images through one by one", leaves that sentence its points)
     asserting: list[tuple[int, int]] = []
 
-    def asserted(claims, swaps: bool, doc: Doc = doc, have: int = have) -> list[Flag]:
+    def asserted(claims, swaps: bool, doc: Doc = doc, have: set[int] = have) -> list[Flag]:
         found: list[Flag] = []
         for m, patterns in claims:
             for p, need, gate in patterns:
-                if need & have != need or (gate is not None and not gate.admits(have)):
+                if not need <= have or (gate is not None and not gate.admits(have)):
                     continue  # some term set of the pattern cannot occur in the answer
                 hit = doc.find(p, rubric.compiler, topic.id, error=True)
                 if hit:
@@ -564,7 +564,7 @@ def grade_answer(
     credited: list[tuple[int, int]] = []  # the folded ranges of the matches that earned them
     for k, patterns in plan.key_points[topic.id]:
         for p, need, gate in patterns:
-            if need & have != need or (gate is not None and not gate.admits(have)):
+            if not need <= have or (gate is not None and not gate.admits(have)):
                 continue
             hit = doc.find(p, rubric.compiler, topic.id)
             if not hit:

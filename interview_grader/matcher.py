@@ -359,15 +359,15 @@ class Compiler:
 class Gate:
     """What a text's literal bits must hold for one pattern to be possible (see ``Gates``)."""
 
-    need: int  # one bit per regex-free term set: any of its literals or gap starts
-    alternatives: tuple[tuple[int, ...], ...] = ()  # per gapped term set: the masks of its alternatives
+    need: frozenset[int]  # one bit per regex-free term set: any of its literals or gap starts
+    alternatives: tuple[tuple[frozenset[int], ...], ...] = ()  # per gapped term set: the masks of its alternatives
 
-    def admits(self, have: int) -> bool:
-        if self.need & have != self.need:
+    def admits(self, have: set[int]) -> bool:
+        if not self.need <= have:
             return False
         for masks in self.alternatives:
             for m in masks:
-                if m & have == m:
+                if m <= have:
                     break
             else:
                 return False
@@ -381,42 +381,43 @@ class Gates:
     where every piece of one of its gap alternatives (``a..b``) does.  Each set
     of keys that matters (a term set's literals and gap starts; each piece of a
     gap) gets a bit, and each key the bits of the sets it belongs to; a text's
-    bits are the OR over the keys it contains.  A pattern is possible when each
+    bits are the union over the keys it contains.  A pattern is possible when each
     of its term sets has a literal bit set or a gap alternative with all its
     piece bits set.  Skipping the others (about 7 patterns in 8 per answer)
     changes no result: ``Doc.find`` would return None for each of them.
+
+    Bits are numbers in sets, not bits of one int: a rubric has thousands of them, and
+    ``need & have == need`` on ints that long cost more than the subset test of a few
+    numbers (``need <= have``) that a pattern needs.
     """
 
     def __init__(self, compiler: "Compiler") -> None:
         self.compiler = compiler
         self._sets: dict[frozenset, int] = {}  # key set -> its bit
-        self._key_bits: dict[str, int] = {}
-        self._term: dict[str, tuple[int, tuple[int, ...] | None]] = {}
+        self._key_bits: dict[str, set[int]] = {}
+        self._term: dict[str, tuple[frozenset[int], tuple[frozenset[int], ...] | None]] = {}
 
     def _bit(self, keys: frozenset) -> int:
         bit = self._sets.get(keys)
         if bit is None:
-            bit = self._sets[keys] = 1 << len(self._sets)
+            bit = self._sets[keys] = len(self._sets)
             for key in keys:
-                self._key_bits[key] = self._key_bits.get(key, 0) | bit
+                self._key_bits.setdefault(key, set()).add(bit)
         return bit
 
-    def _term_set(self, spec: str) -> tuple[int, tuple[int, ...] | None]:
-        """(bit of any literal or gap start or 0, masks of its alternatives or None)."""
+    def _term_set(self, spec: str) -> tuple[frozenset[int], tuple[frozenset[int], ...] | None]:
+        """(bit of any literal or gap start, or none; masks of its alternatives or None)."""
         got = self._term.get(spec)
         if got is None:
             ts = self.compiler(spec)
             if ts.regexes:  # a regex alternative may match anything
-                got = (0, None)
+                got = (frozenset(), None)
             else:
-                simple = 0 if ts.gap_regex_start else self._bit(ts.literals | ts.gap_starts)
-                masks: list[int] = [self._bit(ts.literals)] if ts.literals else []
+                simple = frozenset() if ts.gap_regex_start else frozenset((self._bit(ts.literals | ts.gap_starts),))
+                masks: list[frozenset[int]] = [frozenset((self._bit(ts.literals),))] if ts.literals else []
                 for alt in ts.gaps:
                     # a piece with a regex alternative may occur without any literal: no bit
-                    mask = 0
-                    for piece in alt:
-                        if piece.keys and not piece.regexes:
-                            mask |= self._bit(piece.keys)
+                    mask = frozenset(self._bit(piece.keys) for piece in alt if piece.keys and not piece.regexes)
                     masks.append(mask)
                 gapped = bool(ts.gaps) and all(masks)
                 got = (simple, tuple(dict.fromkeys(masks)) if gapped else None)
@@ -425,24 +426,19 @@ class Gates:
 
     def gate(self, pattern) -> Gate:
         """The gate of a pattern (compute every gate before using ``satisfied``)."""
-        need = 0
+        need: set[int] = set()
         alternatives = []
         for spec in pattern.all:
             simple, masks = self._term_set(spec)
             need |= simple
             if masks is not None:
                 alternatives.append(masks)
-        return Gate(need, tuple(dict.fromkeys(alternatives)))
+        return Gate(frozenset(need), tuple(dict.fromkeys(alternatives)))
 
-    def satisfied(self, keys) -> int:
+    def satisfied(self, keys) -> set[int]:
         """The bits set by the literal ``keys`` found in a text."""
-        got = 0
         key_bits = self._key_bits
-        for key in keys:
-            b = key_bits.get(key)
-            if b:
-                got |= b
-        return got
+        return set().union(*[b for b in map(key_bits.get, keys) if b])
 
 
 @lru_cache(maxsize=None)
