@@ -488,7 +488,9 @@ QUESTION_DOCS_MAX = 4096  # questions kept per rubric; archives ask the same few
 
 
 # 前者 / the former and 后者 / the latter (前面那个 / 后面那个), standing for the first and the second thing a question names
-_BACKREF = re.compile(r"前者|后者|前面那个|后面那个|前一个|后一个|第一种|第二种|\bthe former\b|\bthe latter\b|\bthe first one\b|\bthe second one\b")
+# (each English word's left boundary is tested after its "t", as "t(?<!\wt)": a pattern whose every alternative opens
+# with a literal lets `re` skip to the positions holding one of 前 / 后 / 第 / t, 20x faster than "\bthe …" on an answer)
+_BACKREF = re.compile(r"前者|后者|前面那个|后面那个|前一个|后一个|第一种|第二种|t(?<!\wt)he (?:former|latter|first one|second one)\b")
 _FIRST = frozenset(("前者", "前面那个", "前一个", "第一种", "the former", "the first one"))
 # 这边 / 那边 and 这个 / 那个 opening clauses of their own, both in one answer, this before that ("这个没有中心节点，大家是对等的；
 # 那个有 server 专门存参数"): the near word stands for the first thing the question names, the far word for the second.  Alone,
@@ -562,6 +564,8 @@ def _referents_named(doc: "Doc", compiler: Compiler) -> tuple[frozenset[str], ..
 def _near_far(text: str) -> list[tuple[tuple[int, int], int]]:
     """The spans of clause-opening 这边 / 那边 (or 这个 / 那个) with the side each stands for (0 near, 1 far), when an
     answer holds both words of one pair there, the near one first; else none."""
+    if not ("这边" in text and "那边" in text or "这个" in text and "那个" in text):
+        return []  # (no pair in the text: most answers; the regex, which may start anywhere, is not run)
     found = [(m.span(1), m.group(1)) for m in _NEAR_FAR.finditer(text)]
     out: list[tuple[tuple[int, int], int]] = []
     for near, far in (("这边", "那边"), ("这个", "那个")):
