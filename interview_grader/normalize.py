@@ -146,9 +146,11 @@ _DELETE = re.compile(
     + r"| (?:(?<=[\u4e00-\u9fff] )(?=[a-z0-9])|(?<=[a-z0-9] )(?=[\u4e00-\u9fff])|(?<=  ) *)"
     # (a word hyphenated across a line end, as text copied out of a PDF has it: "re-\nduce-scatter", "synchro-\r\nnous")
     + r"|-(?<=[a-z]-)\n\n?(?=[a-z])"
-    # (a page header or footer line between the lines of a page, with the line end before it: "page 2 of 4 · acme ml
-    # platform", "— 3 —", "第 3 页")
-    + r"|\n\n?[ \t]*(?:page \d+ of \d+[^\n]*|[\u2014\u2013-]+ ?\d+ ?[\u2014\u2013-]+|第 ?\d+ ?页(?: ?[,/] ?共 ?\d+ ?页)?)[ \t]*(?=\n)"
+    # (a page header or footer line between the lines of a page, with the line end after it: "page 2 of 4 · acme ml
+    # platform", "— 3 —", "第 3 页"; "(?<![^\n])" after the first character puts it at a line start)
+    + r"|p(?<=(?<![^\n])p)age \d+ of \d+[^\n]*\n\n?"
+    + r"|[\u2014\u2013-](?<=(?<![^\n])[\u2014\u2013-])[\u2014\u2013-]* ?\d+ ?[\u2014\u2013-]+[ \t]*\n\n?"
+    + r"|第(?<=(?<![^\n])第) ?\d+ ?页(?: ?[,/] ?共 ?\d+ ?页)?[ \t]*\n\n?"
 )
 # ... except the hyphen of the adjective "data-parallel" ("a data-parallel group", "data-parallel training"),
 # which becomes a space: deleted, it would spell nn.DataParallel, the module (never hyphenated); not inside
