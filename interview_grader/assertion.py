@@ -294,8 +294,9 @@ _QUOTE_OPENS = re.compile(r"[^\"“”,。!?;:\n]{0,24}?(\"|“)")
 # A view whose holder is named a clause before (有人拿 Hogwild! 论文当论据，说…), rejected later in the sentence (…，这是误读):
 # from the 说 to the rejection, no claim
 # (as in English: "A blog post I read had these reversed, calling DDP the single-process one; that is simply wrong")
+_SAYS_THEN_WORDS = ("calling", "saying", "claiming", "arguing", "insisting", "describing")
 _SAYS_THEN = re.compile(
-    r"(?<=,)\s*(?:说(?!白了|实话|真的|到底|句|明|完|的是|回)|(?:calling|saying|claiming|arguing|insisting|describing)(?![a-z]))"
+    r"(?<=,)\s*(?:说(?!白了|实话|真的|到底|句|明|完|的是|回)|(?:" + "|".join(_SAYS_THEN_WORDS) + r")(?![a-z]))"
 )
 
 # A reported view the speaker then endorses ("I read a blog post that said …, and I agree with that",
@@ -1334,7 +1335,7 @@ def analyse(text: str, question: str | None = None) -> Scopes:
             if _HINDSIGHT.search(text, a, b) or (a > 0 and text[a - 1] == "\n" and (b == n or text[b] == "\n")):
                 void.append((a, b))
 
-    if "说" in text or "ing" in text:
+    if "说" in text or any(w in text for w in _SAYS_THEN_WORDS):
         for m in _SAYS_THEN.finditer(text):
             if sentence_starts is None:
                 sentence_starts = [a for a, _ in sentences]

@@ -506,7 +506,7 @@ def grade_answer(
     core_ids = [k.id for k in topic.key_points if k.core]
     base["key_point_text"] = {k.id: k.text.get(lang) for k in topic.key_points}
     folded = fold(answer.text, answer.span.start) if answer is not None else None
-    # (what the candidate said, without the interviewer breaking in: "略<br>面试官：提示一下，…<br>这个还是略过吧。")
+    # (what the candidate said, without the interviewer breaking in: "不清楚<br>面试官：提示一下，…<br>还是不清楚，抱歉。")
     if folded is None or _is_non_answer(own_words(folded.text), rubric):
         return GradedAnswer(
             **base, status="no-answer", score=0, grade=0, misconceptions=[], covered=[],
