@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import codecs
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -107,15 +106,6 @@ def test_seed_empty_answers(seed, number):
 
 def test_seed_spans(seed):
     assert_spans(seed)
-
-
-def test_seed_is_fast(seed):
-    parse_transcript(seed.text)
-    runs = 20
-    start = time.perf_counter()
-    for _ in range(runs):
-        parse_transcript(seed.text)
-    assert (time.perf_counter() - start) / runs < 0.005
 
 
 def test_dev07_crlf_half_width_title():
@@ -828,12 +818,9 @@ def test_read_transcript_refuses_files_over_max_bytes(tmp_path):
 
 
 @pytest.mark.parametrize("newline", ["\n", "\r", "\r\n"])
-def test_many_blank_lines_parse_quickly(newline):
+def test_many_blank_lines_parse(newline):
     text = newline * 300_000 + "问题1：甲？" + newline + "回答：乙" + newline * 300_000
-    start = time.perf_counter()
-    t = parse_transcript(text, source="t.txt")
-    elapsed = time.perf_counter() - start
-    assert elapsed < 3.0, f"{elapsed:.2f}s"
+    t = parse_transcript(text, source="t.txt")  # bench/edge_bench.py times it
     assert_spans(t)
     assert qa_texts(t) == [(1, "甲？", None, "乙")]
     assert t.questions[0].question.line == 300_001

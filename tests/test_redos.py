@@ -1,7 +1,5 @@
-"""A rubric regex that backtracks catastrophically is rejected at load, quickly."""
+"""A rubric regex that backtracks catastrophically is rejected at load (bench/edge_bench.py times the rejection)."""
 from __future__ import annotations
-
-import time
 
 import pytest
 
@@ -11,15 +9,13 @@ from interview_grader.rubric.load import parse_rubric
 
 
 @pytest.mark.parametrize("pattern", [r"(a+)+$", r"([a-z]+)*$", r"(\w+\s?)+$", r"^(\d+)+$", r"( +)+$"])
-def test_catastrophic_regex_is_rejected_fast(pattern):
+def test_catastrophic_regex_is_rejected(pattern):
     text = MINI_RUBRIC.read_text(encoding="utf-8").replace(
         'all: ["相邻|neighbour|neighbor|下一个|next"]', f"all: ['相邻|re:{pattern}']"
     )
     line = next(i for i, l in enumerate(text.splitlines(), 1) if f"re:{pattern}" in l)
-    t = time.perf_counter()
     with pytest.raises(RubricError) as exc:
         parse_rubric(text, "r.yaml")
-    assert time.perf_counter() - t < 1.0
     assert str(exc.value).startswith(f"r.yaml:{line}: topics[0].key_points[0].patterns[0].all[0]: regex ")
     assert "catastrophic backtracking" in str(exc.value)
 
