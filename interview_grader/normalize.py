@@ -169,19 +169,31 @@ _IME_SLIP = re.compile("|".join(sorted(_IME_SLIPS, key=len, reverse=True)))
 assert all(len(k) == len(v) for k, v in _IME_SLIPS.items())
 
 # A line end inside an English sentence, as a PDF or a scan wraps it: after a letter or a comma on a long line, before
-# a lower-case letter or a digit that opens no numbered item (one "\n", or the two a CRLF folds to)
-_SOFT_WRAP = re.compile(r"(?<=[a-z,;])\n\n?(?=[a-z]|[0-9(](?![0-9]*[.)] ))")
+# a lower-case letter or a digit that opens no numbered item (one "\n", or the two a CRLF folds to); or inside a
+# Chinese one, between two Han characters (a PDF wraps Chinese anywhere, "参数服\n务器")
+_SOFT_WRAP = re.compile(r"(?<=[a-z,;])\n\n?(?=[a-z]|[0-9(](?![0-9]*[.)] ))|(?<=[\u4e00-\u9fff])\n\n?(?=[\u4e00-\u9fff])")
 WRAPPED_LINE_MIN = 40  # characters: a line this long that breaks mid-sentence was wrapped, not ended
+# Chinese lines hold about half as many characters; and a Chinese line is taken as wrapped only when it has
+# punctuation of its own (",", "、", ";", "。", folded): a writer who ends no sentence with punctuation, as in chat,
+# ends them with line breaks
+WRAPPED_HAN_LINE_MIN = 16
+_HAN_PUNCT = (",", "、", ";", "。")
 
 
 def _join_soft_wraps(text: str, offs: Sequence[int], source: str, base: int) -> tuple[str, Sequence[int]]:
-    """Each soft wrap becomes one space (the offsets of a CRLF's second line end are dropped with it)."""
+    """Each soft wrap becomes one space, or nothing between Han characters (the offsets of a CRLF's second line
+    end are dropped with it)."""
     keep_c: list[str] = []
     keep_o: list[int] = []
     pos = 0
     for m in _SOFT_WRAP.finditer(text):
         a, b = m.span()
-        if a - (text.rfind("\n", 0, a) + 1) < WRAPPED_LINE_MIN:
+        start = text.rfind("\n", 0, a) + 1
+        han = text[a - 1] >= "\u4e00"  # (the only non-ASCII character the pattern admits before the line end)
+        if han:
+            if a - start < WRAPPED_HAN_LINE_MIN or not any(p in text[start:a] for p in _HAN_PUNCT):
+                continue  # a short line, or a line of a writer who ends sentences with line breaks
+        elif a - start < WRAPPED_LINE_MIN:
             continue  # a short line: a note or a list item of its own
         if b - a == 2 and source[offs[a] - base:offs[a] - base + 2] != "\r\n":
             continue  # a blank line between: a paragraph ends
@@ -189,8 +201,9 @@ def _join_soft_wraps(text: str, offs: Sequence[int], source: str, base: int) -> 
             continue  # (folded to lower case) a capital opens a line of its own: "DDP:", "Question 4"
         keep_c.append(text[pos:a])
         keep_o.extend(offs[pos:a])
-        keep_c.append(" ")
-        keep_o.append(offs[a])
+        if not han:  # Chinese writes no space between words
+            keep_c.append(" ")
+            keep_o.append(offs[a])
         pos = b
     if pos == 0:
         return text, offs

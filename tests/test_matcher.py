@@ -92,6 +92,20 @@ def test_text_copied_out_of_a_pdf_reads_as_written():
     assert "\n\n" in Doc.of("a long line that ends a paragraph without a full stop here\n\nand a new one").text
 
 
+def test_chinese_text_wrapped_by_a_pdf_reads_as_written():
+    """A PDF wraps Chinese anywhere, inside a word too ("参数服\n务器"): a long punctuated line ending between two Han
+    characters joins the next with nothing between; a short line, an unpunctuated one (a writer who ends sentences
+    with line breaks) and a line ending in punctuation stay."""
+    src = "反向传播以后，各个进程通过参数服\r\n务器汇总梯度，再发回每张卡。\n下一段"
+    d = Doc.of(src)
+    assert d.text == "反向传播以后,各个进程通过参数服务器汇总梯度,再发回每张卡。\n下一段"
+    i = d.text.index("参数服务器")
+    assert src[slice(*d.source_range(i, i + 5))] == "参数服\r\n务器"
+    assert Doc.of("优点是快，缺点\n是慢").text == "优点是快,缺点\n是慢"
+    assert Doc.of("我觉得就是每张卡一份模型然后大家一起算\n别的不太清楚").text == "我觉得就是每张卡一份模型然后大家一起算\n别的不太清楚"
+    assert Doc.of("每个进程一份完整的模型副本，这一点很重要。\n反向传播").text == "每个进程一份完整的模型副本,这一点很重要。\n反向传播"
+
+
 def test_gap_stays_inside_a_clause():
     assert occ("把梯度发给中心节点", "发给..节点") == ["发给中心节点"]
     assert occ("把梯度发给它，中心节点", "发给..节点") == []
