@@ -295,7 +295,20 @@ def _follow_up(question: str, goal: str | None, previous: str, rubric: LoadedRub
     return vote if vote.topic_id is not None else None
 
 
+# What the interviewer sets aside in the question, to the end of its clause: "I'm not asking about DataParallel
+# here", "leaving aside the parameter server, ...", "先不谈参数服务器，……", "不考虑模型并行的话，……": it names a
+# topic the question does not ask about
+_ASIDE = re.compile(
+    r"(?i)(?:\b(?:i'm|i am|we're|we are)\s+not\s+(?:asking|talking)\s+about|\bnot\s+asking\s+about"
+    r"|\b(?:leave|leaving|set|setting|put|putting)\s+aside|\b(?:leave|leaving|set|setting|put|putting)\s+(?:\S+\s+){1,4}?aside"
+    r"|\b(?<!n't )(?<!not )forget\s+(?:about\s+)?|不是问|先不谈|先不说|先不管|先不考虑|不考虑|撇开|抛开|暂且不论|暂不讨论)"
+    r"[^。.?？!！;；:：,，\n]*"
+)
+
+
 def _classify(question: str, goal: str | None, rubric: LoadedRubric) -> TopicVote:
+    if _ASIDE.search(question):
+        question = _ASIDE.sub("", question)
     qdoc = Doc.of(question)
     gdoc = Doc.of(goal) if goal else None
     votes = []

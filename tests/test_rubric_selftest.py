@@ -120,6 +120,22 @@ def test_a_tie_goes_against_the_topic_compared_with(rubric, question, expected):
 
 
 @pytest.mark.parametrize(
+    "question, expected",
+    [
+        # blind233 07 Q3: a topic the interviewer sets aside in the question names no topic it asks about
+        ("I am not asking about DataParallel: what does DDP do in one step?", "ddp-workflow"),
+        ("不是问 DP 和 DDP 的区别，我想知道 DDP 反向的时候梯度怎么同步？", "parameter-synchronization"),
+        ("先不考虑模型并行，数据并行里每张卡放什么？", "data-parallelism"),
+        ("Forget about pipeline parallelism for now; what does each GPU hold in data parallelism?", "data-parallelism"),
+        # ... but what the interviewer asks not to forget is asked about
+        ("Don't forget pipeline parallelism: how is the model split across GPUs?", "model-parallelism"),
+    ],
+)
+def test_a_topic_set_aside_in_the_question_is_not_asked_about(rubric, question, expected):
+    assert classify(question, None, rubric).topic_id == expected
+
+
+@pytest.mark.parametrize(
     "question, previous, expected",
     [
         # blind185: the interviewer pushing back on the answer just given asks about what was just asked
