@@ -711,7 +711,8 @@ _REPORTED = re.compile(
               "people describe|it compared|it described|(?:someone|somebody|people|a colleague|a candidate) (?:argue|claim|insist))"
               for who in ("i", "she", "he", "they", "we")],
             # a source seen: "I've seen diagrams with a box in the middle that everybody sends to, that's not the ring"
-            *[who + "(?:'ve| have) seen (?:diagrams|blogs|blog posts|posts|tutorials|articles|slides|docs|people|folks)"
+            # (one describing word may stand before it: "I've seen blog diagrams where all the gradients flow into one node")
+            *[who + "(?:'ve| have) seen (?:[a-z]+ )?(?:diagrams|blogs|blog posts|posts|tutorials|articles|slides|docs|people|folks)"
               for who in ("i", "we")],
             # ... or read: "I've read explanations saying it sends everything to a reducer, but that's wrong"
             *[who + "(?:'ve| have)? (?:read|seen) (?:some |many |a lot of |a few |plenty of )?(?:[a-z]+ )?(?:explanations|descriptions|write-?ups|answers|"
