@@ -934,9 +934,12 @@ _RHET_EN = re.compile(
 )
 # ... and so does a question the speaker confirms in the next sentence ("…DDP is the one with a master GPU that gathers
 # the outputs? I always mix them up, but I'm fairly sure that's it." / "…？应该就是这样。"), pointing back at it
+# (or a short settling answer opening it: "…各自训练自己那块？应该是吧。", "…a master node? I think so.")
 _CONFIRMED_NEXT = re.compile(
     r"[^.!?\n]{0,60}?(?:(?:i'm|i am) (?:[a-z]+ )?(?:sure|certain|confident) (?:that's|that is) (?:it|right|correct|how it works|the case)"
     r"(?![a-z])|(?:i'm|i am) (?:[a-z]+ )?sure of it|(?:应该|肯定|我记得|我印象中|我确定)(?:就)?是这样)"
+    r"|\s*(?:(?:嗯|呃|um+|uh+|yeah|yes|so)[\s,]*)*(?:应该是吧|应该是的|应该没错|大概是吧|大概是这样|我觉得是这样|我记得是这样"
+    r"|i think so|i believe so|probably,? yes|probably so|pretty sure(?:,? yes| it is| it does| that's right)?)(?=[\s。.!,…]|$)"
 )
 
 
