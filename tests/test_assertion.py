@@ -185,6 +185,8 @@ ZH = [
     ("谁说DDP要参数服务器了？", False),
     ("DDP用参数服务器同步吗？应该就是这样。", True),  # confirmed in the next sentence
     ("DDP用参数服务器同步吗？我不太确定。", False),
+    ("DDP好像是用参数服务器同步的？应该是吧。", True),  # settled by a short answer of the speaker's own (blind230)
+    ("DDP好像是用参数服务器同步的？应该不是。", False),
     # blind30: a quoted claim rejected right after its closing quote states nothing; unquoted, or not rejected, it does
     ("所以“DDP靠参数服务器同步”这种理解是错误的，DDP用的是all-reduce。", False),
     ("「DDP就是靠参数服务器同步的」这个说法不对。", False),
@@ -379,6 +381,9 @@ EN = [
     ("Why doesn't DDP use a parameter server?", False),  # a why-question asks
     ("Does DDP rely on a parameter server? I always mix them up, but I'm fairly sure that's it.", True),  # confirmed
     ("Does DDP rely on a parameter server? I'm not sure.", False),
+    ("Does DDP rely on a parameter server? I think so.", True),
+    ("Does DDP rely on a parameter server? Yeah, pretty sure.", True),
+    ("Does DDP rely on a parameter server? I don't think so.", False),
     ("Does DDP rely on a parameter server or on all-reduce? I'm pretty sure it's all-reduce.", False),
     ("It's kind of like DDP relies on a parameter server, you know?", True),  # a spoken tag
     ("so um DDP relies on a parameter server, yeah?", True),
