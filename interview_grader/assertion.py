@@ -388,10 +388,14 @@ _WOULD_BE = re.compile(
 
 # A claim the notes record the candidate taking back: "他先说异步训练不存在参数过期的问题，随后纠正为：…", "she first said the ring
 # has a master, then corrected herself: …": what was first said is no claim.
+# (one alternative per opening word, each with a group of its own, so that every alternative opens with a literal)
 _FIRST_SAID = re.compile(
     r"先说(?P<a>[^。!?\n]{1,200}?)[,;:]\s*(?:随后|后来|然后|接着|随即|但随即|但|不过)?(?:又)?(?:纠正|改口|更正)"
-    r"|(?:first|initially|at first) said (?P<b>[^.!?\n]{1,200}?)[,;:]? (?:but |and )?(?:then |later )?"
-    r"(?:corrected|caught|took it back|took that back|changed (?:her|his|their) answer)"
+    + "".join(
+        rf"|{lead} said (?P<{g}>[^.!?\n]{{1,200}}?)[,;:]? (?:but |and )?(?:then |later )?"
+        r"(?:corrected|caught|took it back|took that back|changed (?:her|his|their) answer)"
+        for g, lead in zip("bcd", ("first", "initially", "at first"))
+    )
 )
 
 # The interviewer's own aside in notes of what the candidate said: "(I told her that DDP has no server rank …; she said
@@ -538,11 +542,15 @@ def _answered_worries(text: str, sentences, sentence_starts) -> list[tuple[int, 
 # so a pattern's subject may stand in it ("如果用 DDP 的话，梯度会先发给 rank 0" says it of DDP).  (Not 假设 / "say",
 # which set up an example as often as a supposition: "假设有 4 张卡，每张卡把梯度切成 4 块".)
 # (not 要是 inside 主要是 / 需要是 / 只要是, nor a hedge on the speaker's memory: "if I remember right", "如果我没记错的话")
-_IF = re.compile(
-    r"如果(?!我?没记错|我?记得没错|我?理解得?没错|我?没理解错)|假如|(?<![主需重只想还也都就总必次])要是(?!我?没记错)|万一|倘若|若是|假使|如若"
-    r"|(?<![a-z])(?:if|imagine if|what if)(?![a-z])"
-    r"(?! (?:i|we) (?:remember|recall|understand|'m not mistaken|am not mistaken|read (?:it|that) right)"
+# (written literal-first, see _by_first: the lookbehinds move behind the first character, so that `re` skips to the
+# characters that can open a match instead of trying every position: 6x faster over the answers of the test sets)
+_IF_HEDGE = (
+    r"(?![a-z])(?! (?:i|we) (?:remember|recall|understand|'m not mistaken|am not mistaken|read (?:it|that) right)"
     r"| memory serves| you ask me| anything| so| not| any| at all| possible| necessary| needed| applicable)"
+)
+_IF = re.compile(
+    r"如果(?!我?没记错|我?记得没错|我?理解得?没错|我?没理解错)|假如|要(?<![主需重只想还也都就总必次]要)是(?!我?没记错)|万一|倘若|若是|假使|如若"
+    r"|i(?<![a-z]i)(?:f|magine if)" + _IF_HEDGE + r"|w(?<![a-z]w)hat if" + _IF_HEDGE
 )
 # ... it ends at 的话 / 那 / 就 / 则 / "then", or with its clause
 _IF_END = re.compile(r"的话|那么|那(?![个些张台块种样边里])|就|则|便|(?<![a-z])then(?![a-z])")
@@ -1349,7 +1357,7 @@ def analyse(text: str, question: str | None = None) -> Scopes:
                 void.append((m.start(), rej.start()))
 
     for m in _FIRST_SAID.finditer(text):
-        void.append(m.span("a") if m.group("a") is not None else m.span("b"))
+        void.append(m.span(next(g for g in "abcd" if m.group(g) is not None)))
 
     listed = _LISTED_VIEW.finditer(text) if "说" in text else ()
     for m in chain(_NOT_THAT.finditer(text), _WOULD_BE.finditer(text), listed):

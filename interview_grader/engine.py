@@ -32,8 +32,10 @@ SEVERITY_ORDER = ("critical", "major", "minor")
 
 _STRIP = " \t\r\n。.!！?？,，;；:：、…~-—\"'“”‘’()（）[]【】"
 _EMOJI = re.compile(EMOJI + "+")  # "这个我真的不知道😭" says no more than its words
-_LIST_SEP = re.compile(r"[、,/;|\n]|\band\b|和|及")
-_SENTENCE_END = re.compile(r"[。!?;]|\.(?:\s|$)")
+# (these are spelt literal-first, one character per alternative and "\band" as "a(?<!\wa)nd", so that `re` skips to the
+# characters that can open a match instead of trying every position; see assertion._by_first)
+_LIST_SEP = re.compile(r"、|,|/|;|\||\n|a(?<!\wa)nd\b|和|及")
+_SENTENCE_END = re.compile(r"。|!|\?|;|\.(?:\s|$)")
 # characters that make a short Chinese segment a clause rather than a term
 _ZH_FUNCTION = re.compile("[是就不会了的要很都也但把被让能得着过吗呢吧啊比较好像可能]")
 
@@ -186,11 +188,14 @@ def _is_term_list(doc: Doc) -> bool:
     return short_share >= 0.75
 
 
-_RUN_SEP = re.compile(r"[、,/;|\n:]|\band\b|和|及")
+_RUN_SEP = re.compile(r"、|,|/|;|\||\n|:|a(?<!\wa)nd\b|和|及")
 _ASCII_WORD = re.compile(r"[a-z0-9][a-z0-9.+#_-]*")
 LIST_RUN_MIN = 4  # short items in a row that make an enumeration
 # the words that open an enumeration inside a clause, and the filler that closes one
-_LIST_LEAD = re.compile(r"就是|包括|包含|无非是|主要是|主要有|比如|例如|像是|用到了?|用的是|:|(?<![a-z])(?:such as|like|including|includes|e\.g\.)(?![a-z])")
+_LIST_LEAD = re.compile(
+    r"就是|包括|包含|无非是|主要是|主要有|比如|例如|像是|用到了?|用的是|:"
+    r"|s(?<![a-z]s)uch as(?![a-z])|l(?<![a-z]l)ike(?![a-z])|i(?<![a-z]i)nclud(?:ing|es)(?![a-z])|e(?<![a-z]e)\.g\.(?![a-z])"
+)
 _LIST_ANNOUNCE = re.compile(r"以下|如下|下面|几种|几类|几个|(?<![a-z])(?:the following|these|those)(?![a-z])")  # "包括以下几种:" announces the list
 _LIST_TAIL = re.compile(r"\s*(?:这些东西|这些吧|这些|之类的|之类|等等|等|什么的|(?<![a-z])(?:and so on|and stuff|etc\.?))\s*$")
 
