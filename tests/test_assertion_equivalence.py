@@ -7,10 +7,13 @@ optimisations: these check them against the straightforward forms.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from interview_grader import assertion as A
+
+ROOT = Path(__file__).resolve().parents[1]
 
 TEXTS = [
     "", " ", "\n", "\n\n", "a\n", "\na", "…", "………", "a……b…c", " 。 ", "x.", ".x", "1.5", "a. b", "v1.2.3 ok.",
@@ -60,3 +63,25 @@ def test_restatement_bound_never_hides_a_restatement(question):
                 if text[a:b].rstrip().endswith("?") or A._restates(text[a:b], question)}
         got = {v for v in s.void if v in set(s.sentences)}
         assert got == want
+
+
+def test_openings_open_every_match():
+    assert A._openings(re.compile("a(?:bc|d)e?|x[yz]|q(?<!\\wq)r*s"), 3) == ["abc", "ad", "qr", "qs", "xy", "xz"]
+    assert A._openings(re.compile("(?:ab)?c|[^a]b"), 3) is None  # a negated class may open a match anywhere
+
+
+REPORTING_TEXTS = [
+    "之前有个同事跟我说 ring 里有主节点，这个说法不对。很多人误以为 DDP 靠参数服务器。网上有些图把它画成星形。",
+    "I've heard people say the ring has a master. A blog post I read claimed async converges like sync, which is wrong.",
+    "some people think ddp uses a parameter server; the idea that it does is a common misconception i hear. "
+    "a colleague of mine once said so too, and a common mistake is to think it.",
+]
+
+
+def test_reported_views_are_found_where_their_openings_occur(monkeypatch):
+    monkeypatch.setattr(A, "_reported_calls", A.REPORTED_WARMUP)  # past the warm-up: the automaton is used
+    samples = [p.read_text(encoding="utf-8").lower() for p in sorted(ROOT.glob("transcripts/*.txt"))]
+    for text in TEXTS + REPORTING_TEXTS + samples:
+        for t in (text, text.lower()):
+            assert [m.span() for m in A._reported(t)] == [m.span() for m in A._REPORTED.finditer(t)]
+    assert all(A._reported(t) for t in REPORTING_TEXTS)
