@@ -889,7 +889,11 @@ def _openings(pattern: re.Pattern[str], limit: int) -> list[str] | None:
     """Strings of at most ``limit`` characters such that every match of ``pattern`` starts with one of them (a match
     may stop short of ``limit`` characters, or the pattern may open with something other than plain characters: then the
     string is shorter); None when some match can start with any character."""
-    from re import _constants as C, _parser
+    try:
+        from re import _constants as C, _parser
+    except ImportError:  # (Python 3.10 keeps them under their old names)
+        import sre_constants as C  # type: ignore[no-redef]
+        import sre_parse as _parser  # type: ignore[no-redef]
 
     out: set[str] = set()
     stop = object()
