@@ -65,6 +65,15 @@ def test_restatement_bound_never_hides_a_restatement(question):
         assert got == want
 
 
+def test_top_level_alternatives_split_only_at_the_top():
+    assert A._top_level_alternatives(r"a(b|c)|[|]d|[]|]e|\|f|g") == ["a(b|c)", "[|]d", "[]|]e", r"\|f", "g"]
+    assert A._top_level_alternatives(r"(?i)a|b") == ["(?i)a|b"]  # inline flags hold for every alternative
+    pieces = A._top_level_alternatives(A._REPORTED.pattern)
+    assert len(pieces) > 1 and "|".join(pieces) == A._REPORTED.pattern
+    for piece in pieces:
+        re.compile(piece)
+
+
 def test_openings_open_every_match():
     assert A._openings(re.compile("a(?:bc|d)e?|x[yz]|q(?<!\\wq)r*s"), 3) == ["abc", "ad", "qr", "qs", "xy", "xz"]
     assert A._openings(re.compile("(?:ab)?c|[^a]b"), 3) is None  # a negated class may open a match anywhere
