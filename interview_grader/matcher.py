@@ -183,7 +183,6 @@ class TermSet:
     """A resolved term set, split for speed into plain literals, regexes and gap terms."""
 
     source: str
-    alternatives: tuple[Alternative, ...]
     literals: frozenset[str] = frozenset()  # keys of the one-piece literal alternatives
     regexes: tuple[str, ...] = ()  # sources of the one-piece regex alternatives
     gaps: tuple[tuple["FastPiece", ...], ...] = ()  # alternatives of several pieces
@@ -197,7 +196,10 @@ class TermSet:
     regex_needs: tuple[str, ...] = ()
 
     @classmethod
-    def build(cls, source: str, alternatives: list[Alternative]) -> "TermSet":
+    def build(cls, source: str, alternatives: list[Alternative], intern=None) -> "TermSet":
+        """``intern``: maps a frozenset to an equal one already held, so that term sets and pieces built from the same
+        lexicon entries share their key sets (a rubric has ~18,000 of them, ~4,000 distinct)."""
+        same = intern or (lambda fs: fs)
         alts = tuple(dict.fromkeys(alternatives))
         lits: set[str] = set()
         rxs: list[str] = []
@@ -211,9 +213,9 @@ class TermSet:
                         rxs.append(opt.source)
             else:
                 gaps.append(alt)
-        starts = frozenset(o.key for g in gaps for o in g[0] if isinstance(o, Literal))
+        starts = same(frozenset(o.key for g in gaps for o in g[0] if isinstance(o, Literal)))
         rx_start = any(not isinstance(o, Literal) for g in gaps for o in g[0])
-        fast = tuple(tuple(FastPiece.of(piece) for piece in g) for g in gaps)
+        fast = tuple(tuple(FastPiece.of(piece, same) for piece in g) for g in gaps)
         index: dict[str, list[int]] = {}
         for i, g in enumerate(fast):
             for key in sorted(g[0].keys):
@@ -221,7 +223,7 @@ class TermSet:
         rx_firsts = tuple(i for i, g in enumerate(fast) if g[0].regexes)
         rxs = list(dict.fromkeys(rxs))
         return cls(
-            source, alts, frozenset(lits), tuple(rxs), fast, starts, rx_start,
+            source, same(frozenset(lits)), tuple(rxs), fast, starts, rx_start,
             {k: tuple(v) for k, v in sorted(index.items())}, rx_firsts, tuple(_required_literal(s) for s in rxs),
         )
 
@@ -234,8 +236,9 @@ class FastPiece:
     regexes: tuple[str, ...]
 
     @classmethod
-    def of(cls, piece: Piece) -> "FastPiece":
+    def of(cls, piece: Piece, intern=None) -> "FastPiece":
         keys = frozenset(o.key for o in piece if isinstance(o, Literal))
+        keys = intern(keys) if intern else keys
         return cls(keys, tuple(o.source for o in piece if not isinstance(o, Literal)))
 
 
@@ -246,12 +249,24 @@ class Compiler:
         self.lexicon = lexicon
         self.referents = tuple(referents)  # term sets 前者 / 后者 may stand for (see Doc._literal_hits)
         self._cache: dict[str, TermSet] = {}
-        self._memo: dict[str, list[Alternative]] = {}
+        self._memo: dict[str, list[Alternative]] = {}  # lexicon expansions, kept while the rubric loads (see settle)
+        self._frozen: dict[frozenset, frozenset] = {}  # one object per distinct key set (see TermSet.build)
         self._keys: set[str] = set()
         self._automaton = None
+        self._automaton_keys: list[str] = []  # the automaton's keys by index (see scan)
         self._fuzzy_keys: list[str] | None = None
         self._fuzzy_word_keys: list[str] = []
         self._fuzzy_memo: dict[str, str | None] = {}  # word -> the term it is a typo of (archives repeat words)
+
+    def settle(self) -> None:
+        """Drop what only loading needed: the resolved lexicon expansions (~4 MB of Literal objects in each process
+        that holds the rubric, and in its cache entry).  A term set first asked for later resolves without them."""
+        self._memo = {}
+        self._frozen = {}
+        _literal.cache_clear()
+
+    def _intern(self, fs: frozenset) -> frozenset:
+        return self._frozen.setdefault(fs, fs)
 
     def check(self, spec: str) -> None:
         """Validate a term set; raises ValueError with a readable reason."""
@@ -263,8 +278,8 @@ class Compiler:
             alts: list[Alternative] = []
             for alt in spec.split("|"):
                 alts.extend(_alternatives(alt, self.lexicon, 0, self._memo))
-            ts = self._cache[spec] = TermSet.build(spec, alts)
-            for a in ts.alternatives:
+            ts = self._cache[spec] = TermSet.build(spec, alts, self._intern)
+            for a in alts:
                 for piece in a:
                     for opt in piece:
                         if isinstance(opt, Literal) and opt.key not in self._keys:
@@ -279,10 +294,13 @@ class Compiler:
         if self._automaton is None:
             import ahocorasick
 
-            a = ahocorasick.Automaton()
-            for k in sorted(self._keys):
-                a.add_word(k, (k, len(k), _is_word(k[0]), _is_word(k[-1]) and len(k) <= SHORT))
-            if self._keys:
+            # values are plain ints (index << 2 | left << 1 | right), held by the automaton itself: a tuple per key
+            # was ~1.5 MB of Python objects in every process that grades
+            a = ahocorasick.Automaton(ahocorasick.STORE_INTS)
+            keys = self._automaton_keys = sorted(self._keys)
+            for i, k in enumerate(keys):
+                a.add_word(k, i << 2 | _is_word(k[0]) << 1 | (_is_word(k[-1]) and len(k) <= SHORT))
+            if keys:
                 a.make_automaton()
             self._automaton = a
         hits: dict[str, list[tuple[int, int]]] = {}
@@ -290,9 +308,13 @@ class Compiler:
             return hits
         n = len(text)
         word = _WORD_CHARS
-        for last, (key, size, left, right) in self._automaton.iter(text):
-            start = last - size + 1
+        keys = self._automaton_keys
+        for last, v in self._automaton.iter(text):
+            key = keys[v >> 2]
             end = last + 1
+            start = end - len(key)
+            left = v & 2
+            right = v & 1
             if left and start > 0 and text[start - 1] in word:
                 continue
             if right:
@@ -394,16 +416,22 @@ class Gates:
     def __init__(self, compiler: "Compiler") -> None:
         self.compiler = compiler
         self._sets: dict[frozenset, int] = {}  # key set -> its bit
-        self._key_bits: dict[str, set[int]] = {}
+        # key -> its bits: tuples, as most keys have one to three (a set of three is 216 bytes, ~15,000 of them)
+        self._key_bits: dict[str, tuple[int, ...]] = {}
         self._term: dict[str, tuple[frozenset[int], tuple[frozenset[int], ...] | None]] = {}
+        self._masks: dict[frozenset[int], frozenset[int]] = {}  # one object per distinct bit set
 
     def _bit(self, keys: frozenset) -> int:
         bit = self._sets.get(keys)
         if bit is None:
             bit = self._sets[keys] = len(self._sets)
+            key_bits = self._key_bits
             for key in keys:
-                self._key_bits.setdefault(key, set()).add(bit)
+                key_bits[key] = key_bits.get(key, ()) + (bit,)
         return bit
+
+    def _same(self, bits: frozenset[int]) -> frozenset[int]:
+        return self._masks.setdefault(bits, bits)
 
     def _term_set(self, spec: str) -> tuple[frozenset[int], tuple[frozenset[int], ...] | None]:
         """(bit of any literal or gap start, or none; masks of its alternatives or None)."""
@@ -413,12 +441,13 @@ class Gates:
             if ts.regexes:  # a regex alternative may match anything
                 got = (frozenset(), None)
             else:
-                simple = frozenset() if ts.gap_regex_start else frozenset((self._bit(ts.literals | ts.gap_starts),))
-                masks: list[frozenset[int]] = [frozenset((self._bit(ts.literals),))] if ts.literals else []
+                same = self._same
+                simple = frozenset() if ts.gap_regex_start else same(frozenset((self._bit(ts.literals | ts.gap_starts),)))
+                masks: list[frozenset[int]] = [same(frozenset((self._bit(ts.literals),)))] if ts.literals else []
                 for alt in ts.gaps:
                     # a piece with a regex alternative may occur without any literal: no bit
                     mask = frozenset(self._bit(piece.keys) for piece in alt if piece.keys and not piece.regexes)
-                    masks.append(mask)
+                    masks.append(same(mask))
                 gapped = bool(ts.gaps) and all(masks)
                 got = (simple, tuple(dict.fromkeys(masks)) if gapped else None)
             self._term[spec] = got
@@ -433,7 +462,7 @@ class Gates:
             need |= simple
             if masks is not None:
                 alternatives.append(masks)
-        return Gate(frozenset(need), tuple(dict.fromkeys(alternatives)))
+        return Gate(self._same(frozenset(need)), tuple(dict.fromkeys(alternatives)))
 
     def satisfied(self, keys) -> set[int]:
         """The bits set by the literal ``keys`` found in a text."""

@@ -367,26 +367,27 @@ def _distinctive_terms(topic: Topic, rubric: LoadedRubric) -> list[tuple[str, fr
     """Per key point of ``topic``, the literal terms that name it: used by no other key point
     of the topic and by at most ``FOCUS_SPREAD`` key points of the whole rubric, and not too
     short to be a word of their own ("bubble", "分桶", "central node"; not "用" or "so")."""
-    memo = rubric.memo.setdefault("distinctive", {})
-    got = memo.get(topic.id)
-    if got is None:
-        spread = rubric.memo.get("term-spread")
-        if spread is None:  # literal -> the key points (rubric-wide) whose patterns use it
-            spread = rubric.memo["term-spread"] = {}
-            for t in rubric.rubric.topics:
-                for k in t.key_points:
-                    for key in {key for p in k.patterns for spec in p.all for key in rubric.compiler(spec).literals}:
-                        spread.setdefault(key, set()).add((t.id, k.id))
-        got = memo[topic.id] = [
-            (k.id, frozenset(
-                key for key, users in spread.items()
-                if (topic.id, k.id) in users and len(users) <= FOCUS_SPREAD
-                and not any(u != (topic.id, k.id) and u[0] == topic.id for u in users)
-                and len(key) >= (4 if key.isascii() else 2)
-            ))
-            for k in topic.key_points
-        ]
-    return got
+    memo = rubric.memo.get("distinctive")
+    if memo is None:
+        # every topic's at once: the literal -> key points map they come from is ~2 MB, not worth keeping
+        spread: dict[str, set[tuple[str, str]]] = {}  # literal -> the key points (rubric-wide) whose patterns use it
+        for t in rubric.rubric.topics:
+            for k in t.key_points:
+                for key in {key for p in k.patterns for spec in p.all for key in rubric.compiler(spec).literals}:
+                    spread.setdefault(key, set()).add((t.id, k.id))
+        memo = rubric.memo["distinctive"] = {
+            t.id: [
+                (k.id, frozenset(
+                    key for key, users in spread.items()
+                    if (t.id, k.id) in users and len(users) <= FOCUS_SPREAD
+                    and not any(u != (t.id, k.id) and u[0] == t.id for u in users)
+                    and len(key) >= (4 if key.isascii() else 2)
+                ))
+                for k in t.key_points
+            ]
+            for t in rubric.rubric.topics
+        }
+    return memo[topic.id]
 
 
 FOCUS_SPREAD = 3  # key points of the whole rubric a naming term may belong to

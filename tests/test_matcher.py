@@ -305,14 +305,14 @@ def test_the_regex_prefilter_never_hides_a_match(rubric):
     when the required literal is absent, the regex does not match either."""
     import regex
 
-    from interview_grader.matcher import UserRegex, _required_literal
+    from interview_grader.matcher import _required_literal
     from interview_grader.normalize import fold
 
     r = rubric.rubric
     sources = {
-        o.source
-        for ts in rubric.compiler._cache.values() for alt in ts.alternatives for piece in alt for o in piece
-        if isinstance(o, UserRegex)
+        src
+        for ts in rubric.compiler._cache.values()
+        for src in [*ts.regexes, *(src for alt in ts.gaps for piece in alt for src in piece.regexes)]
     }
     assert len(sources) > 50
     rules = [*r.misconceptions, *(k for t in r.topics for k in t.key_points)]
@@ -537,3 +537,33 @@ def test_a_question_pointing_back_takes_its_other_side_from_the_question_before(
     pattern = Pattern(all=["@ps", "中心节点|central node"])
     doc = Doc.of(answer, question=question, context=context)
     assert (doc.find(pattern, compiler) is not None) is expected
+
+
+def test_a_loaded_rubric_keeps_one_copy_of_each_key_set_and_no_lexicon_memo(rubric):
+    """What each grading process holds of the compiled rubric: term sets and gap pieces built from the same lexicon
+    entries share one frozenset (the bundled rubric has ~18,000 of them, ~4,000 distinct), and the lexicon
+    expansions resolved while loading are gone.  Both were ~25 MB per batch worker."""
+    compiler = rubric.compiler
+    sets = []
+    for ts in compiler._cache.values():
+        sets += [ts.literals, ts.gap_starts, *(piece.keys for alt in ts.gaps for piece in alt)]
+    nonempty = [s for s in sets if s]
+    assert len(nonempty) > 2 * len(set(nonempty))  # shared a lot ...
+    assert len({id(s) for s in nonempty}) == len(set(nonempty))  # ... and each distinct set is one object
+    assert compiler._memo == {}
+
+
+def test_a_term_set_first_asked_for_after_loading_still_resolves():
+    """``Compiler.settle`` dropped the lexicon memo: a term set new to the rubric resolves without it, the same as
+    one the rubric used."""
+    from interview_grader import load_rubric
+
+    rubric = load_rubric()  # its own: the session's is shared, and this adds a term set to it
+    compiler = rubric.compiler
+    spec = "@ps|zzz never in the rubric"
+    assert spec not in compiler._cache
+    fresh = Compiler(rubric.rubric.lexicon, rubric.rubric.referents)(spec)
+    got = compiler(spec)
+    assert got == fresh
+    assert "zzz never in the rubric" in got.literals and "参数服务器" in got.literals
+    assert Doc.of("zzz never in the rubric, and a parameter server").occurrences(spec, compiler)

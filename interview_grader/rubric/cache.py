@@ -28,7 +28,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-CACHE_FORMAT = 3  # 2: automaton values carry the key length; 3: a header pickle before the value
+CACHE_FORMAT = 4  # 2: automaton values carry the key length; 3: a header pickle before the value; 4: no lexicon memo
 KEEP = 16  # entries kept; older ones are removed when a new one is written
 
 

@@ -204,6 +204,7 @@ def parse_rubric(text: str, path: str = "<rubric>", use_cache: bool = True) -> L
         raise RubricError(f"{where}{msg}{more}", path, line) from None
     compiler = Compiler(rubric.lexicon, rubric.referents)
     _compile_all(data, lines, compiler, path)
+    compiler.settle()
     if use_cache:
         from . import cache
 
