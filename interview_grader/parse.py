@@ -167,8 +167,8 @@ _CN_DIGITS = "一二三四五六七八九十百〇零两"
 _NUM = rf"\d{{1,9}}|[{_CN_DIGITS}]{{1,6}}"
 _BLANK = "[ \t\u3000]"
 
-# A recording's timestamp: "[00:01:12]", "(01:12)", "00:01:12".
-_STAMP = r"(?:\[\d{1,2}:\d{2}(?::\d{2})?\]|\(\d{1,2}:\d{2}(?::\d{2})?\)|\d{1,2}:\d{2}(?::\d{2})?(?![\d:]))"
+# A recording's timestamp: "[00:01:12]", "(01:12)", "00:01:12", in full-width brackets too ("［00:01:05］", "（01:12）").
+_STAMP = r"(?:[\[［]\d{1,2}:\d{2}(?::\d{2})?[\]］]|[(（]\d{1,2}:\d{2}(?::\d{2})?[)）]|\d{1,2}:\d{2}(?::\d{2})?(?![\d:]))"
 # Markdown / list markers, emoji ("⏰[01:05] 问1：", "💬 答："), and a timestamp, that may precede a label.
 # An Obsidian callout's type after its ">" ("> [!question] Q1. …", "> [!success]- Verdict") is a marker too.
 _CALLOUT = r"\[![A-Za-z][\w-]{0,20}\][+-]?"
@@ -183,7 +183,7 @@ _LABEL = re.compile(
         第{_BLANK}*(?P<onum>{_NUM}){_BLANK}*个?{_BLANK}*(?:问题|問題|题|題)(?P<says>{_BLANK}*(?:问的是|問的是|是关于|是關於|是|问|問)(?![:：]))?
       | (?P<kw>{_alternation(_KIND_OF)})
         (?P<who>{_BLANK}*[(（][^)）\r\n]{{1,60}}[)）])?
-        (?P<stamp>{_BLANK}*{_STAMP})?
+        (?P<stamp>(?:\*\*|__)?{_BLANK}*{_STAMP})?  # (after the bold speaker: "**Interviewer** [00:00:05]:")
         (?:{_BLANK}*(?:No\.?|\#){_BLANK}*(?=\d))?{_BLANK}*(?P<num>{_NUM})?
         (?P<aside>{_BLANK}*[(（][^)）\r\n]{{1,30}}[)）])?
     )
@@ -821,6 +821,10 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
             # "### Q2 — Parameter servers" then "**Q:** <question>": one question, the labelled text
             current = qas[-1].question = _Block("q", lab.value_start, trim_markdown=True)
             continue
+        if kind == "interviewer" and state == "ans" and _is_backchannel(ltext, lines, labels, idx, lab):
+            # "[00:00:40] Interviewer: OK." / "面试官 张三 00:01:02" then "嗯。" between two of the candidate's turns
+            # (a meeting app's transcript): no question; the candidate's next turn goes on with the same answer
+            continue
         if kind in ("q", "interviewer"):
             headed = kind == "q" and lab.number is not None
             if dialogue or lab.number is None:
@@ -1030,6 +1034,28 @@ def _names_the_sides(text: str, lines, labels: list, idx: int, lab: _Label) -> b
     while j < len(lines) and not text[lines[j][0]:lines[j][1]].strip():
         j += 1
     return j < len(lines) and labels[j] is not None and labels[j].kind in ("interviewer", "candidate")
+
+
+# A listener's turn that only signals attention: "嗯。", "嗯嗯，好。", "OK.", "Right, right.", "Mm-hm.", "Got it, go on."
+_BACKCHANNEL = re.compile(
+    r"(?:(?:嗯+|嗯哼|哦+|噢|好+|好的|对+|是的?|明白了?|了解了?|懂了|收到|行|继续|请继续|你继续|接着说|您继续"
+    r"|ok(?:ay)?|right|yeah|yep|yes|sure|uh[- ]?huh|m+[- ]?h+m+|hmm+|got it|i see|go on|go ahead|please go on"
+    r"|please continue|continue|keep going|makes sense)[\s,，、.。!！~～…]*)+",
+    re.IGNORECASE,
+)
+
+
+def _is_backchannel(text: str, lines, labels: list, idx: int, lab: _Label) -> bool:
+    """Is the interviewer's turn at line ``idx`` (to the next labelled line) only a back-channel?"""
+    parts = [text[lab.value_start:lines[idx][1]]]
+    for j in range(idx + 1, len(lines)):
+        if labels[j] is not None:
+            break
+        parts.append(text[lines[j][0]:lines[j][1]])
+        if sum(map(len, parts)) > 40:
+            return False
+    turn = " ".join(p.strip() for p in parts).strip()
+    return bool(turn) and len(turn) <= 40 and _BACKCHANNEL.fullmatch(turn) is not None
 
 
 def _is_goodbye(text: str, qa: _QA) -> bool:

@@ -918,6 +918,50 @@ def test_timestamps_around_speaker_labels():
     assert parse("Q1: x?\nA: at\n10:30 we met").questions[0].answer.text == "at\n10:30 we met"
 
 
+def test_timestamps_in_full_width_brackets_and_after_a_bold_speaker():
+    # a Chinese meeting app's "［00:01:05］" (read before any fold: the brackets stay full-width in the source)
+    t = parse("［00:00:05］面试官：什么是数据并行？\n［00:00:20］候选人：每张卡一份完整模型。\n（01:30）面试官：那 ring 呢？\n（01:40）候选人：不清楚。\n")
+    assert qa_texts(t) == [(1, "什么是数据并行？", None, "每张卡一份完整模型。"), (2, "那 ring 呢？", None, "不清楚。")]
+    # a Zoom transcript made markdown, the speaker bold and the time after it
+    t = parse("**Interviewer** [00:00:05]: What is DDP?\n**Candidate** [00:00:20]: Many processes.\n"
+              "**Interviewer** [00:01:30]: And a PS?\n**Candidate** [00:01:40]: A server.\n")
+    assert qa_texts(t) == [(1, "What is DDP?", None, "Many processes."), (2, "And a PS?", None, "A server.")]
+
+
+@pytest.mark.parametrize("backchannel", ["OK.", "Right, right.", "Mm-hm.", "Got it, go on.", "uh huh", "嗯。", "嗯嗯，好。", "好的，继续。"])
+def test_a_back_channel_turn_does_not_start_a_question(backchannel):
+    """A meeting transcript gives the interviewer's "OK." / "嗯。" between two of the candidate's turns a turn of its own:
+    the candidate's next turn goes on with the same answer."""
+    t = parse(
+        "[00:00:05] Interviewer: What is data parallelism?\n[00:00:20] Candidate: Each GPU holds a full copy.\n"
+        f"[00:00:40] Interviewer: {backchannel}\n[00:00:42] Candidate: And the batch is split.\n"
+        "[00:01:30] Interviewer: How does the ring work?\n[00:01:40] Candidate: No idea.\n"
+    )
+    assert [q.question.text for q in t.questions] == ["What is data parallelism?", "How does the ring work?"]
+    first = t.questions[0].answer.text
+    assert first.startswith("Each GPU holds a full copy.") and first.endswith("And the batch is split.")
+    # ... the speaker on a line of its own, the words below it (飞书妙记)
+    t = parse(
+        "面试官 张三 00:00:05\n什么是数据并行？\n\n候选人 李四 00:00:20\n每张卡一份完整模型。\n\n"
+        f"面试官 张三 00:01:02\n{backchannel}\n\n候选人 李四 00:01:04\n数据切开。\n\n"
+        "面试官 张三 00:01:30\nring 怎么工作？\n\n候选人 李四 00:01:40\n不清楚。\n"
+    )
+    assert [q.question.text for q in t.questions] == ["什么是数据并行？", "ring 怎么工作？"]
+    assert t.questions[0].answer.text.endswith("数据切开。")
+
+
+@pytest.mark.parametrize("turn", ["OK, and how does the ring work?", "好的，那 ring 呢？", "Right. Next: what is a PS?"])
+def test_a_short_turn_that_asks_something_is_a_question(turn):
+    t = parse(
+        "Interviewer: What is data parallelism?\nCandidate: Each GPU holds a full copy.\n"
+        f"Interviewer: {turn}\nCandidate: No idea.\n"
+    )
+    assert len(t.questions) == 2 and t.questions[1].question.text == turn
+    # ... and a back-channel before the first answer (nothing said yet) is left alone
+    t = parse("Interviewer: What is data parallelism?\nInterviewer: OK.\nCandidate: Each GPU holds a copy.\n")
+    assert len(t.questions) == 2
+
+
 def test_blog_headings_with_quoted_questions_and_q_lines():
     t = parse(
         "### Q1 — Warm-up\n\n> What is distributed training?\n\nMany GPUs share one job.\n\n"
