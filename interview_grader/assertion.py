@@ -334,10 +334,34 @@ _REJECTED_NEXT = re.compile(
     r"|that's not what happens|that is not what happens|that isn't what happens"
     r"|that's backwards|that is backwards|that's exactly backwards|that's the other way round|that's the other way around"
     r"|it's the other way round|it's the other way around|正好反了|说反了|恰恰相反|正好相反"
-    r"|that's incorrect|that is incorrect|that's not correct|that's a myth|that's a misconception|that's a common misconception)"
+    r"|that's incorrect|that is incorrect|that's not correct|that's a myth|that's a misconception|that's a common misconception"
+    # (or disproved by the speaker's own numbers: "…async converges just like sync. Our own runs disproved that: …")
+    r"|(?:our|my) (?:own )?(?:runs|experiments|tests|measurements|numbers|benchmarks|data) (?:disproved|contradicted|refuted) (?:it|that|this)"
+    r"|that turned out (?:to be )?(?:wrong|false|untrue|not true)|事实证明不是这样|事实证明并非如此|后来证明是错的|实验证明不是这样)"
 )
 _ENDORSED_NEXT = re.compile(r"[\s。.!]*(?:(?:嗯|呃|所以|而且|and|so|yeah|yes|right)[\s,]*)*(?:我觉得|我认为|我想|i think|i'd say)?[\s,]*(?:" + _ENDORSED.pattern + ")")
 
+
+# A practice the speaker's team tried and then dropped ("我们 2018 年左右试过另一种做法：每台机器独立训练几个 epoch，最后把
+# 参数平均一次。那种做法收敛很差，后来就放弃了", "Before we adopted DDP we had a home-grown script that averaged the weights
+# every thousand steps. … we dropped it"): history told of another design, no claim of how the thing asked about works.
+# From the cue to the end of its sentence, when the dropping is said later in that sentence or in one of the next two.
+_TRIED = re.compile(
+    r"(?<![测考])(?:试过|尝试过|实验过|试验过|折腾过)"
+    r"|\bwe (?:once |briefly |first |originally |initially |also |even )?(?:tried|experimented with|prototyped)\b"
+    r"|\bwe had (?:a|an|our own) (?:home-?grown|home-?made|custom|in-house|hand-rolled|hand-written|handwritten|hacky) "
+    r"(?:script|setup|trainer|training script|system|solution|implementation|hack|approach|tool)\b"
+    r"|\bbefore we (?:adopted|moved to|switched to|migrated to)\b"
+)
+_DROPPED = re.compile(
+    r"放弃|弃用|不再用|没再用|没有再用|废弃|淘汰|就不用了|后来不用了|砍掉|下线了"
+    r"|\b(?:dropped|abandoned|ditched|scrapped|retired|shelved) (?:it|that|this|them|the idea|the approach|the script)\b"
+    r"|\bgave up on\b|\bstopped using\b|\bthrew (?:it|that|them) (?:out|away)\b|\bmoved off (?:it|that)\b"
+)
+# A period named after a design ("in the PS era", "back in the Horovod days", "PS 时代"): the design's name there
+# dates what is said, it is not its subject ("In the PS era people worried about stale gradients, but modern async
+# implementations always read the freshest parameters": a claim about async, not about parameter servers).
+_ERA = re.compile(r"\b(?:in|back in|during|since) the [\w.\- ]{1,24}? (?:era|days|age|years)\b|[\w\- ]{1,12}(?:时代|年代)")
 
 # A reviewer's note of what was left out ("Did not mention DistributedSampler, set_epoch or gradient
 # buckets", "未提 set_epoch，也未提梯度分桶"): the list after the cue, to the sentence end or a turn, states nothing.
@@ -504,7 +528,7 @@ def _elliptic_negations(text: str, clauses) -> list[tuple[int, int, int]]:
     return out
 
 # Who holds a reported belief or worry (很多人以为 …, 很多人担心 …).
-_ZH_WHO = "很多人|有人|不少人|有些人|一些人|许多人|大家|人们|常有人|一般人|新手|初学者|新人|有新人|有同事|同事|有的同事|组里有人"
+_ZH_WHO = "很多人|有人|不少人|有些人|一些人|许多人|大家|人们|常有人|一般人|新手|初学者|新人|有新人|有同事|同事|有的同事|组里有人|有候选人|有的候选人|不少候选人|很多候选人|有面试者|有的面试者"
 
 # A worry others have, voided when the speaker answers it with a denial after a turn
 # ("很多人担心异步会用到旧参数，其实在我们的系统里不会", "people worry that X, but in practice it doesn't"):
@@ -718,6 +742,11 @@ _REPORTED = re.compile(
             *[who + "(?:'ve|'d| have| had)?(?: once)? heard (?:from [^,.;!?]{1,40}? that|somewhere that|people say|it said|people compare|"
               "people describe|it compared|it described|(?:someone|somebody|people|a colleague|a candidate) (?:argue|claim|insist))"
               for who in ("i", "she", "he", "they", "we")],
+            # ... or remembered: "I remember colleagues arguing that staleness washes out", "I recall a teammate saying …"
+            *[who + " (?:remember|recall|can remember|still remember) (?:some |my |our |a few |older |senior )?(?:people|colleagues|"
+              "coworkers|teammates|engineers|folks|someone|somebody|a colleague|a teammate|a coworker|my lead|our lead) "
+              "(?:arguing|saying|claiming|insisting|telling me|telling us|swearing)"
+              for who in ("i", "we")],
             # a source seen: "I've seen diagrams with a box in the middle that everybody sends to, that's not the ring"
             # (one describing word may stand before it: "I've seen blog diagrams where all the gradients flow into one node")
             *[who + "(?:'ve| have) seen (?:[a-z]+ )?(?:diagrams|blogs|blog posts|posts|tutorials|articles|slides|docs|people|folks)"
@@ -1467,6 +1496,16 @@ def analyse(text: str, question: str | None = None) -> Scopes:
 
     for m in _INTERVIEWER_ASIDE.finditer(text):
         void.append(m.span())
+    for m in _ERA.finditer(text):
+        void.append(m.span())
+    for m in _TRIED.finditer(text):
+        if sentence_starts is None:
+            sentence_starts = [a for a, _ in sentences]
+        i = bisect_right(sentence_starts, m.start()) - 1
+        if i < 0:
+            continue
+        if _DROPPED.search(text, m.end(), sentences[min(i + 2, len(sentences) - 1)][1]):
+            void.append((m.start(), sentences[i][1]))
     if any(w in text for w in _INTERJECTION_WORDS):
         for m in INTERJECTION.finditer(text):
             void.append(m.span())

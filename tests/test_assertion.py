@@ -708,3 +708,49 @@ def test_a_supposition_still_makes_a_point():
 def test_a_law_of_scale_is_no_supposition():
     grows = Pattern(all=["ring", "send more|sends more|多发"])
     assert Doc.of("If you add GPUs to the ring, each one sends more.").find(grows, Compiler({}), error=True) is not None
+
+
+# A practice the speaker's team tried and then dropped is history, not a claim of how things work (blind237 02 Q7,
+# 07 Q6); one told without the dropping, or only used, stays the speaker's account.
+TRIED = [
+    ("我们 2018 年左右试过另一种做法：DDP 的梯度交给参数服务器汇总。那种做法收敛很差，后来就放弃了。", False),
+    ("我们试过让 DDP 通过参数服务器同步，效果不好就放弃了。", False),
+    ("Before we adopted DDP, we had a home-grown script that sent everything to a parameter server. We dropped it.", False),
+    ("We once tried DDP with a parameter server in the middle. It was slow and we abandoned it, then moved on.", False),
+    # ... not without the dropping
+    ("我们试过了，DDP 就是通过参数服务器同步的。", True),
+    ("We tried it: DDP syncs through a parameter server.", True),
+    # ... nor a dropping three sentences on, nor a test ("测试过") of what the speaker asserts
+    ("We tried DDP with a parameter server. It worked. Then we scaled up. Much later we dropped it.", True),
+    ("我们测试过，DDP 靠参数服务器同步，后来放弃了这个集群。", True),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), TRIED)
+def test_a_practice_tried_and_dropped_is_no_claim(text, expected):
+    assert asserted(text) is expected
+
+
+# A period named after a design dates what is said: "In the PS era …" does not make the parameter server the subject
+# (blind237 04 Q8); the design named as a subject still is.
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Back in the PS era, teams moved to DDP for speed.", False),
+    ("在 PS 时代之后，大家都转向了 DDP。", False),
+    ("Back in the parameter server days people used DDP less.", False),
+    ("DDP uses a parameter server.", True),
+    ("In DDP the parameter server holds the weights.", True),
+])
+def test_an_era_named_after_a_design_is_no_mention_of_it(text, expected):
+    assert asserted(text) is expected
+
+
+# Reported views the speaker remembers, then refutes with their own numbers (blind237 02 Q4), or heard from another
+# candidate (blind238 02 Q3).
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I remember colleagues arguing that DDP really has a parameter server. Our own runs disproved that.", False),
+    ("I recall a teammate saying DDP goes through a parameter server.", False),
+    ("我之前面别人的时候，有候选人说 DDP 底层其实也有一个参数服务器，这个说法是不对的。", False),
+    ("I remember that DDP goes through a parameter server.", True),
+])
+def test_views_remembered_or_heard_from_candidates_are_reported(text, expected):
+    assert asserted(text) is expected
