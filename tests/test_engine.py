@@ -388,6 +388,9 @@ def test_bundled_caps_and_floor_sit_on_the_grades_they_stand_for():
         ("这个按官方的教程来就行，通信开销主要是要细心，多查查文档，总之就是多实践，用多了就熟了。", "graded"),
         # the whole and the business scene weighed up, nothing said (blind165)
         ("这得看具体情况。通信开销当然很关键，我们会从整体上去考虑，结合业务场景，把各方面因素平衡好，做好优化。", "graded"),
+        # a lesson in steps that only restates the question (blind239)
+        ("第一步，先理解降低通信开销的含义，降低通信开销顾名思义就是让通信开销变低。第二步，要认识到降低通信开销是分布式训练的"
+         "重要组成部分。第三步，根据实际需要降低通信开销就可以了。", "graded"),
     ],
 )
 def test_empty_talk_on_the_topic_is_graded_not_off_topic(answer, status):
@@ -397,6 +400,16 @@ def test_empty_talk_on_the_topic_is_graded_not_off_topic(answer, status):
     a = grade(parse_transcript(text, "t.txt"), load_rubric()).answers[0]
     assert a.topic == "communication-efficiency"
     assert a.status == status, a
+
+
+def test_a_lesson_in_steps_that_restates_the_question_is_empty_talk_in_english():
+    from interview_grader.rubric.load import load_rubric
+
+    text = ("Q1: What are the steps of a DDP training job?\nA: First, you set up DDP for your training job. Then you run the "
+            "training with DDP so that it is distributed. After that, DDP takes care of the distributed part for you. "
+            "Finally, once the training finishes, you have your trained model.\n")
+    a = grade(parse_transcript(text, "t.txt"), load_rubric()).answers[0]
+    assert (a.topic, a.status, a.grade) == ("ddp-workflow", "graded", 1), a
 
 
 @pytest.mark.parametrize(
