@@ -433,6 +433,24 @@ def test_a_pool_run_without_a_cache_entry_compiles_the_rubric_here(mixed, mixed_
                                if where == "cold" else None)
 
 
+def test_a_pool_run_with_a_cold_cache_compiles_the_rubric_in_a_child_process(mixed, mixed_run, tmp_path, monkeypatch):
+    """The parent of a process pool never compiles the rubric, not even to fill the cache: a child process validates
+    and compiles it (storing the entry the workers load), so the compiler's memory never sits in the parent."""
+    import interview_grader.batch.run as run
+    from interview_grader.rubric import cache
+
+    def no_compiling(*args, **kwargs):
+        raise AssertionError("the parent of a process pool compiled the rubric")
+
+    monkeypatch.setenv("INTERVIEW_GRADER_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(run, "parse_rubric", no_compiling)
+    out = tmp_path / "j2"
+    res = run_batch(BatchOptions(inputs=[str(p) for p in mixed_inputs(mixed)], outdir=out, jobs=2, rubric=MINI_RUBRIC))
+    assert res.graded == GOOD
+    assert outputs_of(out) == outputs_of(mixed_run)
+    assert cache.peek(_manifest_rubric(out)["sha256"]) == (_manifest_rubric(out)["id"], _manifest_rubric(out)["version"])
+
+
 def test_a_bad_rubric_fails_the_same_with_or_without_a_pool(tmp_path):
     mini = MINI_RUBRIC.read_text(encoding="utf-8")
     bad = {"syntax.yaml": "id: [unclosed\n", "schema.yaml": mini.replace('version: "0.1"', 'version: ""'),

@@ -113,11 +113,39 @@ class RubricSource:
         text = _read_rubric_text(p, shown)
         if not compiled:
             sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
-            known = cache.peek(sha)
+            known = cache.peek(sha) or _checked_apart(text, shown)
             if known is not None:
                 return cls(text, shown, sha, *known)
         loaded = parse_rubric(text, shown)  # validates; on a cold cache also stores the entry
         return cls(text, shown, loaded.sha256, loaded.id, loaded.version, loaded if compiled else None)
+
+
+def _check_rubric(text: str, shown: str, cache_dir: str) -> tuple:
+    """(In a child process.) Validate and compile the rubric, storing its cache entry in the parent's cache folder
+    (a forkserver's child has the environment the server started with): ("ok", id, version), or ("error", message,
+    path, line)."""
+    os.environ["INTERVIEW_GRADER_CACHE"] = cache_dir
+    try:
+        loaded = parse_rubric(text, shown)
+    except RubricError as exc:
+        return ("error", exc.message, exc.path, exc.line)
+    return ("ok", loaded.id, loaded.version)
+
+
+def _checked_apart(text: str, shown: str) -> tuple[str, str] | None:
+    """(id, version) of a rubric not in the cache, validated and compiled in a child process, or None if no child
+    could run it (the caller then compiles it here).  A process pool's parent only needs to know the rubric is valid:
+    compiling it here would keep the compiler's memory (~40 MB for the bundled rubric, which the allocator does not
+    give back) in this process for the whole run, beside the workers' own copies."""
+    try:
+        with ProcessPoolExecutor(max_workers=1, mp_context=_mp_context()) as ex:
+            folder = cache.cache_dir()
+            got = ex.submit(_check_rubric, text, shown, os.path.abspath(folder) if folder is not None else "off").result()
+    except (BrokenProcessPool, OSError, RuntimeError):  # (a script read from stdin cannot start a child, for one)
+        return None
+    if got[0] == "error":
+        raise RubricError(got[1], got[2], got[3])
+    return got[1], got[2]
 
 
 def _read_rubric_text(p: Path, shown: str) -> str:
