@@ -388,6 +388,12 @@ def test_bundled_caps_and_floor_sit_on_the_grades_they_stand_for():
         ("这个按官方的教程来就行，通信开销主要是要细心，多查查文档，总之就是多实践，用多了就熟了。", "graded"),
         # the whole and the business scene weighed up, nothing said (blind165)
         ("这得看具体情况。通信开销当然很关键，我们会从整体上去考虑，结合业务场景，把各方面因素平衡好，做好优化。", "graded"),
+        # team communication synced at a stand-up: "同步进度" is no gradient sync (blind234, blind239)
+        ("我觉得降低通信开销最重要的是团队成员之间多沟通，比如每天开站会同步进度，有问题及时在群里说。", "off-topic"),
+        # a wrong way to cut the data sent each step is still about the question (blind234)
+        ("通信开销大的时候，我一般会把 batch size 调小，这样每一步要传的数据就少了。另外也可以少用几张卡。", "graded"),
+        # the industry trend and the big companies, nothing else (blind238)
+        ("降低通信开销是现在整个行业的一个大趋势，各个大厂基本都在做，属于非常核心、非常关键的一项能力。", "graded"),
         # a lesson in steps that only restates the question (blind239)
         ("第一步，先理解降低通信开销的含义，降低通信开销顾名思义就是让通信开销变低。第二步，要认识到降低通信开销是分布式训练的"
          "重要组成部分。第三步，根据实际需要降低通信开销就可以了。", "graded"),
