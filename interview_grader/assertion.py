@@ -274,6 +274,17 @@ _QUOTE_REJECTED = re.compile(
     r")"
 )
 
+# ... or owned by someone, or mocked, right after its closing quote ('"数据并行就是把模型切开放到不同卡上"——这话是我实习时说的，
+# 导师笑到现在', '"DDP is just a parameter server in a trench coat" - I hear that at every meetup', '"Throw more GPUs at it and
+# the model gets smarter" - if only'): a saying quoted, not the speaker's claim.
+_QUOTE_OWNED = re.compile(
+    r"(?:“(?P<a>[^”\n]{2,160})”|「(?P<b>[^」\n]{2,160})」|\"(?P<d>[^\"\n]{2,160})\")\s*(?:[-—–,:]+\s*)?"
+    r"(?:这话是|这句话是|这是我(?:以前|之前|当年|实习时|刚入行时)?说的|这是(?:很多人|有人|网上|别人)|常听到|经常听到|我常听到"
+    r"|i (?:hear|heard|keep hearing|often hear) (?:that|this|it)|i've heard (?:that|this|it)|you (?:hear|often hear) (?:that|this)"
+    r"|people (?:say|love to say) (?:that|this)|that's what (?:people|everyone|folks|they) (?:say|think)|said (?:nobody|no one)"
+    r"|if only\b|as the (?:joke|meme) goes)"
+)
+
 # A proposition named and rejected in one breath, with no quotation marks ("所以说异步没有staleness问题是不对的",
 # "认为DDP要靠参数服务器同步是错的"): what is said there states nothing.
 _SAID_REJECTED = re.compile(
@@ -701,7 +712,7 @@ _REPORTED = re.compile(
            "(?:描述成|描述为|说成|讲成|画成|写成|理解成|理解为|当成|看成|想成|想象成)"
            for pre in ("网上", *_ZH_WHO.split("|"), "很多资料", "很多文章", "不少文章", "很多博客", "不少博客", "有些资料", "有些文章")]
         # ... or the two things swapped by others, then what they think: 常遇到有人把这两者说反，认为 DDP 才是单进程多线程 …
-        + [pre + "(?:常|经常|往往|总是|容易)?(?:把|将)[^,。!?;\n]{1,16}?(?:说反|搞反|弄反|说颠倒|搞颠倒|搞混|弄混)了?"
+        + [pre + "(?:常|经常|往往|总是|容易|会|都会|常会|经常会|容易会)?(?:把|将)[^,。!?;\n]{1,16}?(?:说反|搞反|弄反|说颠倒|搞颠倒|搞混|弄混)了?"
            "(?:,(?:认为|以为|觉得|说|当成))?"
            for pre in _ZH_WHO.split("|")]
         # ... or told to someone else: 之前组里有个同事跟新人讲，说数据并行就是把模型拆到多张卡上，这个其实说反了
@@ -750,6 +761,10 @@ _REPORTED = re.compile(
             # a source seen: "I've seen diagrams with a box in the middle that everybody sends to, that's not the ring"
             # (one describing word may stand before it: "I've seen blog diagrams where all the gradients flow into one node")
             *[who + "(?:'ve| have) seen (?:[a-z]+ )?(?:diagrams|blogs|blog posts|posts|tutorials|articles|slides|docs|people|folks)"
+              for who in ("i", "we")],
+            # ... or a thing seen described some way: "I've seen model parallelism described as each GPU getting a different slice of
+            # the data; that's backwards"
+            *[who + "(?:'ve| have) seen (?:[a-z-]+ ){1,3}(?:described|explained|drawn|presented|pictured|defined|summed up|taught) as"
               for who in ("i", "we")],
             # ... or read: "I've read explanations saying it sends everything to a reducer, but that's wrong"
             *[who + "(?:'ve| have)? (?:read|seen) (?:some |many |a lot of |a few |plenty of )?(?:[a-z]+ )?(?:explanations|descriptions|write-?ups|answers|"
@@ -824,7 +839,7 @@ _REPORTED = re.compile(
             # ("Some people call data parallel 'splitting the model across GPUs', but that is really model parallelism")
             "some people (?:call|describe)",
             # a habit of others, told with how often ("interviewees sometimes call splitting the data 'model parallelism'")
-            *[who + " (?:sometimes|often|commonly|frequently|usually|regularly|still) (?:call|describe|confuse|mix up|treat|think|"
+            *[who + " (?:sometimes|often|commonly|frequently|usually|regularly|still|occasionally|always) (?:call|describe|confuse|mix up|treat|think|"
               "assume|say|claim)"
               for who in ("people", "interviewees", "candidates", "newcomers", "beginners", "juniors", "students", "new hires",
                           "colleagues", "others")],
@@ -868,7 +883,8 @@ _REPORTED = re.compile(
               "(?:said|says|claimed|claims|told me|told us|wrote|writes|thinks|thought|assumed|believed|argued|argues|insisted|insists|was convinced|is convinced|"
               "liked to say|likes to say|used to say|would say|kept saying|keeps saying|always said|always says|"
               # ("My old lead used to describe it as the PS splitting the model among the workers")
-              "used to describe (?:it|this|that|them) as|described (?:it|this|that|them) as|"
+              # (naming what it described, to whom: "A colleague once described DDP to me as a parameter server")
+              "used to describe (?:it|this|that|them) as|described (?:it|this|that|them|[a-z0-9.-]+)(?: to (?:me|us))? as|"
               "used to explain (?:it|this|that) as|explained (?:it|this|that) as|"
               "expected|was expecting|had expected|hoped for|had hoped for)"
               for pre in ("a", "one", "my")],
@@ -1042,7 +1058,9 @@ _RETRACT = re.compile(
     # (and 不是 standing alone as "no," after an interjection: "DDP 其实也算一种 PS……啊不是，DDP 其实没有参数服务器")
     _by_first("不对不对|不对(?![齐称应等劲的])|说错了|说反了|搞反了|弄反了|记反了|口误|纠正一下|更正一下|不是不是|啊不是(?= ?,)|哦不是(?= ?,)|呃不是(?= ?,)|噢不是(?= ?,)".split("|")
               # the earlier words named ("嗯，前面说得不准确，单卡其实也是…"), or a correction announced ("……等一下，应该说只有同步模式下才是这样")
-              + "前面说得不准确|前面说的不准确|前面说得不对|前面说的不对|前面说错了|刚才说得不准确|刚才说的不准确|刚才说得不对|刚才说的不对|刚才说错了|我收回|等一下,应该说|等等,应该说".split("|"),
+              + "前面说得不准确|前面说的不准确|前面说得不对|前面说的不对|前面说错了|刚才说得不准确|刚才说的不准确|刚才说得不对|刚才说的不对|刚才说错了|我收回|等一下,应该说|等等,应该说".split("|")
+              # ... or owned up to as a joke ("异步当然没有任何问题呢，跟同步收敛得一模一样(笑)——开玩笑的，过期梯度是真问题")
+              + "开玩笑的|开个玩笑|开玩笑啦|开玩笑哈|说笑的|逗你的|逗你玩的".split("|"),
               words=False)
     + "|"
     + _by_first([
@@ -1061,6 +1079,10 @@ _RETRACT = re.compile(
         "i(?:'ve| have)? (?:mixed|switched|swapped) (?:that|them|those|the two) (?:up|around|round)",
         "i had (?:that|it|them) (?:backwards|the wrong way round|mixed up)",
         "corrected (?:herself|himself|themselves|myself)",
+        # a joke owned up to ("Sure, because a parameter server never hands out stale weights, right? Kidding.", "… said nobody
+        # who has ever debugged it", "… - if only;"), not an earnest "no kidding" / "I'm not joking"
+        "k(?<!no k)(?<!not k)idding", "just kidding", "joking aside", "jokes? aside", "all jokes aside",
+        "joke(?= ?[.!)])", "said (?:nobody|no one|no engineer)", "if only(?= ?[;,.!])",
         "caught (?:myself|herself|himself|themselves)",  # 'I opened with "DDP has a master…" and caught myself'
         # a bare denial opening the sentence after a view: "I've heard it argued that …, so async is just as consistent
         # as sync. It isn't: …"
@@ -1075,6 +1097,7 @@ _RETRACT_LEAD = " ,哦噢啊嗯呃我"
 # what may open a sentence before a retraction cue and still leave the cue opening it:
 # "… grows with N... no, scratch that", "Oh wait, no, …", "嗯，不对"
 # (a closing quote left over from the sentence before, and a linking "and", too: '"DP splits the model..." and caught myself')
+_JOKE = re.compile(r"joke|just kidding|kidding|开玩笑|开个玩笑|说笑")
 _LEAD_IN = re.compile(r"(?:[\s,.…—!\"')嗯呃哦噢啊额唔]|(?:no|oh|wait|sorry|um+|uh+|hmm+|ok|okay|well|actually|hang on|hold on|and|then|等一下|等等|等下)\b)*")  # may stand between a clause start and a Chinese cue ("哦不对", "我说错了")
 # A sentence ending in "?" that is still a claim: a belief stated with rising intonation
 # ("I think sync means everyone waits, so async is faster?") or with a tag ("…, right?", "…对吧?").
@@ -1086,7 +1109,10 @@ _HEDGED_CLAIM = re.compile(
 # Spoken tags count too ("…a multi core CPU, you know?", "…scales linearly, yeah?", "…makes sense?").
 _TAG_QUESTION = re.compile(
     r"(?:[,\s]\s*(?:right|correct|isn't it|doesn't it|don't they|no|you know|y'know|ya know|yeah|yes|ok|okay|see|you see|eh|"
-    r"am i right|isn't that right|makes sense|make sense|got it|true)|(?:对吧|是吧|对不对|没错吧|不是吗|对吗|是不是))[\s.…]*\?\s*$"
+    r"am i right|isn't that right|makes sense|make sense|got it|true|what's not to like|who wouldn't|need i say more)"
+    # (a tail that takes the rest as settled: "异步完全没有 stale 参数的问题，还更快，这还用选？")
+    r"|(?:对吧|是吧|对不对|没错吧|不是吗|对吗|是不是|这还用选|这还用说|那还用说|还用说吗|这还用问|还用问吗|不是很明显吗|还选什么|有什么好选的))"
+    r"[\s.…]*\?\s*$"
 )
 _CLAUSE_START = frozenset(",。!?;:\n—.…")
 
@@ -1481,6 +1507,9 @@ def analyse(text: str, question: str | None = None) -> Scopes:
     for m in _QUOTE_REJECTED.finditer(text):
         g = next(k for k in "abcd" if m.group(k) is not None)
         void.append(m.span(g))
+    if "\"" in text or "“" in text or "「" in text:
+        for m in _QUOTE_OWNED.finditer(text):
+            void.append(m.span(next(k for k in "abd" if m.group(k) is not None)))
     if "是" in text:
         for m in _SAID_REJECTED.finditer(text):
             void.append(m.span("a"))
@@ -1545,7 +1574,9 @@ def analyse(text: str, question: str | None = None) -> Scopes:
         if i < 0:
             continue
         a, _ = sentences[i]
-        if not _LEAD_IN.fullmatch(text, a, c):
+        # (a joke owned up to in brackets opens its sentence too: "… that's why nobody runs rings at scale. (Joke. It's the
+        # opposite.)"; a bracketed denial is a write-up's hindsight note, and takes back nothing said: see _HINDSIGHT)
+        if not (_LEAD_IN.fullmatch(text, a, c) or (text[a:c].strip() == "(" and _JOKE.match(text, c))):
             void.append((_unpunctuated_retraction_start(text, a, c), c))  # "… and... actually no": the claim before it in its sentence
         elif i > 0:
             k = i - 1  # "不对，…" opening a sentence: the sentence before (a sender line is no claim, nor an interviewer's

@@ -409,11 +409,19 @@ def _mentions_topic(doc: Doc, topic: Topic, rubric: LoadedRubric, question: str)
     """
     asked = fold(question).text
     echoes: set[int] = set()  # where the answer repeats the question's own topic words
+    denied = False  # ... one of them the subject of a denial: "参数服务器不是 all-reduce", "Communication isn't free"
     for spec in topic.vocabulary:
         for s, e in doc.occurrences(spec, rubric.compiler):
             if doc.text[s:e] not in asked:
                 return True
             echoes.add(s)
+            denied = denied or _DENIED_AFTER.match(doc.text, e) is not None
+    # an answer that says what the thing asked about is not ("单机多卡不是 CPU 单核多核那回事", "Communication isn't free, it's
+    # not something you can ignore") speaks of it, however little it establishes: graded at the floor, not off-topic
+    # (not one that waves the topic aside for concrete talk of something else: "召回这块…通信倒不是主要矛盾。我们…recall@200 涨了
+    # 大概 3 个点")
+    if denied and not _CONCRETE.search(doc.text):
+        return True
     # ... though an answer that keeps returning to them, sentence after sentence, in stock phrases of empty
     # talk ("降低通信开销…需要综合考虑各方面因素 … 通信效率得到了显著的提升 … 理论与实践相结合") talks about
     # the question, however emptily: empty talk on the topic, not another subject (a homonym answer, "同步就是
@@ -438,6 +446,13 @@ def _mentions_topic(doc: Doc, topic: Topic, rubric: LoadedRubric, question: str)
         return False
     return stock >= EMPTY_TALK_MIN + (len(echoes) < ECHO_MIN)
 
+
+# a denial with the word before it as its subject (see _mentions_topic)
+_DENIED_AFTER = re.compile(
+    # (the rest of a Chinese noun may stand between: "通信开销不是…" after 通信)
+    r"[\u4e00-\u9fff]{0,3}? ?(?:也|并|可|其实|本身|本来)?(?:不是|不算|并非|不属于|不等于|跟[^,。!?;]{1,12}不一样|和[^,。!?;]{1,12}不一样)"
+    r"|(?: is| are)? ?(?:not|isn't|aren't|is no|doesn't|does not|don't|do not)\b"
+)
 
 _CONCRETE = re.compile(r"[0-9=_]|\(\)")
 

@@ -754,3 +754,41 @@ def test_an_era_named_after_a_design_is_no_mention_of_it(text, expected):
 ])
 def test_views_remembered_or_heard_from_candidates_are_reported(text, expected):
     assert asserted(text) is expected
+
+
+# A joke owned up to takes back what it said (blind243), as a quotation owned by someone or mocked does; an earnest "no
+# kidding" takes back nothing, and a write-up's bracketed hindsight note is no retraction of what was said (blind189).
+@pytest.mark.parametrize(("text", "expected"), [
+    ("对对对，DDP 当然是靠参数服务器同步的呢（笑）——开玩笑的，DDP 里没有 server。", False),
+    ("Sure, because DDP syncs through a parameter server, right? Kidding.", False),
+    ("Right, DDP syncs through a parameter server - said nobody who has ever read its code.", False),
+    ("DDP syncs through a parameter server. (Joke. There is no server.)", False),
+    ('"DDP is just a parameter server in a trench coat" - I hear that at every meetup.', False),
+    ("“DDP 就是参数服务器”——这话是我实习时说的，导师笑到现在。", False),
+    ("No kidding, DDP syncs through a parameter server.", True),
+    ("DDP syncs through a parameter server. (It doesn't: there is no server.)", True),
+    ('"DDP syncs through a parameter server," I said.', True),
+])
+def test_jokes_owned_up_to_and_quotations_owned_by_others_are_no_claims(text, expected):
+    assert asserted(text) is expected
+
+
+# A question tail that takes the rest as settled ("这还用选？", "what's not to like?") leaves the rest asserted (blind242).
+@pytest.mark.parametrize(("text", "expected"), [
+    ("DDP 就是靠参数服务器同步的，还更快，这还用选？", True),
+    ("DDP syncs through a parameter server and it's faster, what's not to like?", True),
+    ("DDP 是靠参数服务器同步的吗？", False),
+])
+def test_a_tail_question_that_settles_the_rest_asserts_it(text, expected):
+    assert asserted(text) is expected
+
+
+# Others' habits and accounts, however worded (blind242, blind241, blind145)
+@pytest.mark.parametrize(("text", "expected"), [
+    ("很多人会把这俩搞反，以为 DDP 是靠参数服务器同步的，其实那说的是 PS。", False),
+    ("People occasionally describe DDP as a parameter server with rank 0 as the server, which is wrong.", False),
+    ("A colleague once described DDP to me as a parameter server with rank 0 as the server.", False),
+    ("I've seen DDP described as a parameter server with extra steps; that's backwards.", False),
+])
+def test_more_ways_of_reporting_a_view(text, expected):
+    assert asserted(text) is expected

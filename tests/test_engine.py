@@ -394,6 +394,10 @@ def test_bundled_caps_and_floor_sit_on_the_grades_they_stand_for():
         ("通信开销大的时候，我一般会把 batch size 调小，这样每一步要传的数据就少了。另外也可以少用几张卡。", "graded"),
         # the industry trend and the big companies, nothing else (blind238)
         ("降低通信开销是现在整个行业的一个大趋势，各个大厂基本都在做，属于非常核心、非常关键的一项能力。", "graded"),
+        # what the thing asked about is not, and nothing more: it speaks of it (blind244)
+        ("降低通信开销不是靠买更多的卡，也不是什么可以忽略的事。", "graded"),
+        # a complex system, teamwork, keep learning (blind244)
+        ("挑战非常多，这是一个很复杂的系统工程，需要综合考虑各种因素，团队之间的配合也很重要。总之要不断学习、不断总结经验。", "graded"),
         # a lesson in steps that only restates the question (blind239)
         ("第一步，先理解降低通信开销的含义，降低通信开销顾名思义就是让通信开销变低。第二步，要认识到降低通信开销是分布式训练的"
          "重要组成部分。第三步，根据实际需要降低通信开销就可以了。", "graded"),
