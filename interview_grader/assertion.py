@@ -336,7 +336,8 @@ _ENDORSED = re.compile(
 # ... or rejects at the start of the next sentence ("之前组里有个同学跟我说，PS 其实就是把模型切开…。我不太认同，…",
 # "A colleague told me the ring has a master. I don't agree."): the view runs to the end of its own sentence
 _REJECTED_NEXT = re.compile(
-    r"[\s。.!]*(?:(?:嗯|呃|但是?|不过|but|however)[\s,]*)*(?:"
+    # (after a lead-in of the speaker's own grounds: "In my experience that's wrong: …", "实际上这是错的")
+    r"[\s。.!]*(?:(?:嗯|呃|但是?|不过|but|however|in my experience|from experience|in practice|in reality|honestly|actually|实际上|其实)[\s,]*)*(?:"
     r"我不太认同|我不认同|我不太同意|我不同意|我不赞同|我觉得不对|我觉得不太对|这个不对|这不对|这是不对的|这是错的|其实不是这样|不是这样的"
     r"|这种说法不对|这个说法不对|这种说法是错的|这个说法是错的|这种理解不对|这种理解是错的|其实不对"
     r"|i don't agree|i do not agree|i disagree|i don't think that's right|i don't buy it|that's wrong|that is wrong|that's not right|that's not true"
@@ -373,6 +374,10 @@ _DROPPED = re.compile(
 # dates what is said, it is not its subject ("In the PS era people worried about stale gradients, but modern async
 # implementations always read the freshest parameters": a claim about async, not about parameter servers).
 _ERA = re.compile(r"\b(?:in|back in|during|since) the [\w.\- ]{1,24}? (?:era|days|age|years)\b|[\w\- ]{1,12}(?:时代|年代)")
+
+# A question someone put, retold: "One of the panel asked whether model parallelism is basically splitting the batch across
+# GPUs; I said no" / "面试官问我是不是 DDP 也有一个主节点": what it asks, to the end of its clause, is not said.
+_ASKED_WHETHER = re.compile(r"\basked (?:me |us |him |her |them )?(?:whether|if)\b|问(?:我|他|她|他们)?(?:是不是|是否|会不会|有没有)")
 
 # A reviewer's note of what was left out ("Did not mention DistributedSampler, set_epoch or gradient
 # buckets", "未提 set_epoch，也未提梯度分桶"): the list after the cue, to the sentence end or a turn, states nothing.
@@ -639,6 +644,8 @@ def _suppositions(text: str, clauses, clause_starts, sentences, sentence_starts)
 # Reported beliefs, voided up to the correction.
 _ZH_THINK = "(?:常|都|往往|经常|会|容易|坚持|一直|总|总是|老是)?(?:误|错误地)?(?:以为|认为|觉得|说|理解为|当成)"
 _EN_VIEW = ("(?:think|believe|assume|say|claim|argue|insist|maintain|reckon|picture|imagine|act like|pretend|expect|describe|draw|treat|explain|thought|believed|assumed|said|claimed|argued|insisted|described"
+            # ("Some people pitch distributed training as giving you a better model")
+            "|pitch|pitched|sell|sold|advertise|advertised"
             # (... or caught at it: "the mix-up I keep seeing is people writing that DDP has a master GPU")
             "|write|wrote|writing|saying|claiming|thinking|assuming|believing|insisting|arguing)")  # … a view
 _EN_WHO = "(?:people|engineers|candidates|folks|colleagues|coworkers|teammates|newcomers|juniors) (?:\\w+ )?" + _EN_VIEW
@@ -1527,6 +1534,9 @@ def analyse(text: str, question: str | None = None) -> Scopes:
         void.append(m.span())
     for m in _ERA.finditer(text):
         void.append(m.span())
+    for m in _ASKED_WHETHER.finditer(text):
+        _, c_end = _enclosing(clauses, m.start(), clause_starts)
+        void.append((m.start(), max(c_end, m.end())))
     for m in _TRIED.finditer(text):
         if sentence_starts is None:
             sentence_starts = [a for a, _ in sentences]

@@ -126,7 +126,12 @@ _RETOLD_NON_ANSWER = re.compile(
     r"(?:不知道|不会|不清楚|不太清楚|不了解|没了解过|答不上来|想不起来)"
     r"|我(?:就|直接|只好|只能|老实)?(?:说|承认)了?我?(?:这个|这块|这题|这道题)?(?:真的|确实|实在)?(?:不知道|不会|不清楚|不太清楚|答不上来|想不起来)"
     r"|脑子一片空白|大脑一片空白|脑子一下空白"
+    # (told in the write-up's own words: "没答上来。", "Blanked.", "答得一般。" with nothing of the answer in it)
+    r"|没答上来|没答出来|没回答上来|没能答上来|^\s*答得(?:一般|不好|很差|很烂)[\s。.!]*$|^\s*blanked\b"
 )
+
+
+_AFTERWARDS_NOTE = re.compile(r"[(（][^()（）]*[)）]")  # a bracketed note, as write-ups add after the answer
 
 
 def _is_retold_non_answer(text: str) -> bool:
@@ -612,7 +617,10 @@ def grade_answer(
         own = own_words(doc.text)
         hedged = _is_hedged_non_answer(own, rubric)
         admits = hedged and not _HEDGE_THEN_CLAIM.search(doc.text)
-        if admits or not _mentions_topic(doc, topic, rubric, qa.question.text):
+        # (a write-up's "没答上来" with the right answer looked up afterwards in brackets: "没答上来。（回来查了：同步要等最慢的
+        # worker，异步会有 stale gradient。）" is a non-answer; the note is no part of it)
+        retold = _is_retold_non_answer(_AFTERWARDS_NOTE.sub("", own))
+        if admits or retold or not _mentions_topic(doc, topic, rubric, qa.question.text):
             # "嗯，这个我确实不太清楚，抱歉" / "I blanked. I told him I don't know. He moved on." /
             # "honestly i don't know that one i've only used the default trainer so i'd have to pass"
             if (hedged or _is_retold_non_answer(own)

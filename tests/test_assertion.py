@@ -792,3 +792,16 @@ def test_a_tail_question_that_settles_the_rest_asserts_it(text, expected):
 ])
 def test_more_ways_of_reporting_a_view(text, expected):
     assert asserted(text) is expected
+
+
+# A question someone put, retold (blind249), a pitch others make, and a view refuted on the speaker's own grounds in
+# the next sentence (blind247, blind250)
+@pytest.mark.parametrize(("text", "expected"), [
+    ("One of the panel asked whether DDP is basically a parameter server; I said no.", False),
+    ("面试官问我是不是 DDP 也要靠参数服务器，我说不是。", False),
+    ("Some people pitch DDP as a parameter server with extra steps.", False),
+    ("I've heard people argue that DDP uses a parameter server. In my experience that's wrong: there is none.", False),
+    ("I asked the team whether to move on, and DDP syncs through a parameter server.", True),
+])
+def test_questions_retold_pitches_and_views_refuted_on_the_speakers_grounds(text, expected):
+    assert asserted(text) is expected

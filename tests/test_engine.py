@@ -412,6 +412,17 @@ def test_empty_talk_on_the_topic_is_graded_not_off_topic(answer, status):
     assert a.status == status, a
 
 
+@pytest.mark.parametrize("answer", ["没答上来。", "没答上来。（回来查了：同步要等最慢的 worker，异步会有 stale gradient。）", "答得一般。", "Blanked."])
+def test_a_write_up_saying_the_question_went_unanswered_is_a_no_answer(answer):
+    """A candidate's write-up retells how the question went: "没答上来", "Blanked." (the right answer looked up afterwards
+    in brackets is no part of it), "答得一般" with nothing of the answer (blind249)."""
+    from interview_grader.rubric.load import load_rubric
+
+    text = f"问题1：同步训练和异步训练有什么区别？\n回答：{answer}\n"
+    a = grade(parse_transcript(text, "t.txt"), load_rubric()).answers[0]
+    assert (a.status, a.score) == ("no-answer", 0), a
+
+
 def test_a_lesson_in_steps_that_restates_the_question_is_empty_talk_in_english():
     from interview_grader.rubric.load import load_rubric
 
