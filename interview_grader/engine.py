@@ -131,6 +131,23 @@ _RETOLD_NON_ANSWER = re.compile(
 )
 
 
+# Where a recording or a note-taker stopped: "（后面没记下来）", "[录音中断]", "[recording cut]", "[inaudible]"
+_CUT_MARK = re.compile(
+    r"[\[(（【]\s*(?:后面没记下来|后面没记|后面没录|后面没听清|没记下来|录音中断|录音断了|录音到这里断了|听不清|"
+    r"recording (?:cut|cuts|ends|ended|stopped|stops)(?: here| off)?|audio (?:cut|drops|dropped)(?: out)?|inaudible|cut off|transcript ends|"
+    r"notes end|rest not recorded)[^\])）】]{0,20}[\])）】]",
+    re.IGNORECASE,
+)
+CUT_MAX = 30  # characters said before the cut, fillers and a restated question at most
+
+
+def _is_cut_before_anything(text: str) -> bool:
+    """An answer cut off before it said anything ("嗯，这个我想一下……（后面没记下来）", "So for DDP, first you— [recording
+    cut]"): a non-answer (asked only of answers that earned nothing and assert nothing)."""
+    m = _CUT_MARK.search(text)
+    return m is not None and len(text[:m.start()].strip(_STRIP + "…—-")) <= CUT_MAX and not text[m.end():].strip(_STRIP)
+
+
 _AFTERWARDS_NOTE = re.compile(r"[(（][^()（）]*[)）]")  # a bracketed note, as write-ups add after the answer
 
 
@@ -619,12 +636,11 @@ def grade_answer(
         admits = hedged and not _HEDGE_THEN_CLAIM.search(doc.text)
         # (a write-up's "没答上来" with the right answer looked up afterwards in brackets: "没答上来。（回来查了：同步要等最慢的
         # worker，异步会有 stale gradient。）" is a non-answer; the note is no part of it)
-        retold = _is_retold_non_answer(_AFTERWARDS_NOTE.sub("", own))
+        retold = _is_retold_non_answer(_AFTERWARDS_NOTE.sub("", own)) or _is_cut_before_anything(own)
         if admits or retold or not _mentions_topic(doc, topic, rubric, qa.question.text):
             # "嗯，这个我确实不太清楚，抱歉" / "I blanked. I told him I don't know. He moved on." /
             # "honestly i don't know that one i've only used the default trainer so i'd have to pass"
-            if (hedged or _is_retold_non_answer(own)
-                    or _is_spoken_non_answer(own)):
+            if hedged or retold or _is_retold_non_answer(own) or _is_spoken_non_answer(own):
                 return GradedAnswer(
                     **base, status="no-answer", score=0, grade=0, misconceptions=[], covered=[],
                     missing=all_ids, missing_core=core_ids,

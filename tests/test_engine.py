@@ -423,6 +423,22 @@ def test_a_write_up_saying_the_question_went_unanswered_is_a_no_answer(answer):
     assert (a.status, a.score) == ("no-answer", 0), a
 
 
+@pytest.mark.parametrize("answer, status", [
+    ("嗯，这个我想一下……（后面没记下来）", "no-answer"),
+    ("嗯，同步和异步的话……[录音中断]", "no-answer"),
+    ("So for sync, first you— [recording cut]", "no-answer"),
+    # ... not an answer that said something before the cut
+    ("同步就是每一步大家都要等最慢的那个 worker，异步就不用等，但是会有……（后面没记下来）", "graded"),
+])
+def test_an_answer_cut_off_before_it_said_anything_is_a_no_answer(answer, status):
+    """The recording or the note-taker stopped before the candidate said anything (blind254)."""
+    from interview_grader.rubric.load import load_rubric
+
+    text = f"问题1：同步训练和异步训练有什么区别？\n回答：{answer}\n"
+    a = grade(parse_transcript(text, "t.txt"), load_rubric()).answers[0]
+    assert a.status == status, a
+
+
 def test_a_lesson_in_steps_that_restates_the_question_is_empty_talk_in_english():
     from interview_grader.rubric.load import load_rubric
 
