@@ -136,6 +136,18 @@ def test_a_topic_set_aside_in_the_question_is_not_asked_about(rubric, question, 
 
 
 @pytest.mark.parametrize(
+    "question",
+    [
+        # blind257: a question asked through a wrong premise about how the gradients are gathered
+        "既然 DDP 是靠 rank 0 汇总梯度的，那卡数一多 rank 0 会不会成为瓶颈？",
+        "Since DDP sends every gradient to rank 0, which sums them, how does rank 0 get the result back to the other GPUs?",
+    ],
+)
+def test_a_question_put_through_a_premise_on_gathering_gradients_asks_about_synchronization(rubric, question):
+    assert classify(question, None, rubric).topic_id == "parameter-synchronization"
+
+
+@pytest.mark.parametrize(
     "question, previous, expected",
     [
         # blind185: the interviewer pushing back on the answer just given asks about what was just asked
