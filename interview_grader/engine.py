@@ -640,7 +640,7 @@ def grade_answer(
         if admits or retold or not _mentions_topic(doc, topic, rubric, qa.question.text):
             # "嗯，这个我确实不太清楚，抱歉" / "I blanked. I told him I don't know. He moved on." /
             # "honestly i don't know that one i've only used the default trainer so i'd have to pass"
-            if hedged or retold or _is_retold_non_answer(own) or _is_spoken_non_answer(own):
+            if hedged or retold or _is_spoken_non_answer(own):
                 return GradedAnswer(
                     **base, status="no-answer", score=0, grade=0, misconceptions=[], covered=[],
                     missing=all_ids, missing_core=core_ids,

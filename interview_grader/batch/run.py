@@ -100,7 +100,9 @@ class RubricSource:
         """Read and validate the rubric; a bad one raises ``RubricError``.
 
         With ``compiled=False`` a rubric found in the per-user cache is known
-        valid from the entry's header alone, and is not unpickled here.  A
+        valid from the entry's header alone, and is not unpickled here; one not
+        found is validated and compiled in a child process (which stores the
+        entry the workers load), so this process never holds the compiler.  A
         ``LoadedRubric`` given by the caller is kept either way.
         """
         if isinstance(rubric, LoadedRubric):
