@@ -203,6 +203,12 @@ _BEHAVIOURAL = re.compile(
     r"(?i:tell me about a time|tell us about a time|describe a time|describe a situation|give me an example of a time|"
     r"a time when you|a time you|a situation where you|how did you handle|how did you deal with|how did you resolve)"
     r"|(?:说一个|讲一个|举一个|分享一个|说说你|讲讲你)[^？?]{0,30}(?:经历|例子|情况|时候)|你是怎么处理的|你是如何处理的|你当时是怎么"
+    # ... or how the candidate would deal with people: "业务方临时改需求，模型已经训练到一半，你会怎么沟通？"
+    # or "跟业务方怎么协调？" (not "你会怎么协调剩下的机器？", "how would you communicate gradients?")
+    r"|你(?:会|要|打算)?(?:怎么|如何|怎样)(?:去)?(?:(?:跟|和|与|向)[^？?，,。]{0,8})?(?:沟通|交涉|说服|汇报)(?=[？?。呢]|$)"
+    r"|(?:跟|和|与|向)(?:业务|产品|老板|领导|上级|同事|团队|组长|经理|客户|甲方|HR|PM|pm)[^？?，,。]{0,6}(?:沟通|协调|交涉|说服|汇报|解释)"
+    r"|(?i:how (?:would|will|do|did) you (?:communicate|explain|break|sell|justify|raise)(?: (?:it|this|that|the news|the delay))?"
+    r" (?:to|with) (?:the |your )?(?:team|manager|boss|business|stakeholders?|pm|product|leadership|customers?|clients?)\b)"
 )
 
 

@@ -214,6 +214,11 @@ def test_an_explicit_goal_line_maps_an_indirect_question(rubric):
         # a behavioural question: its "it" is the story, whatever words it shares with the rubric (blind103 02 Q5)
         ("Tell me about a time you had to push back on a deadline or a decision. How did you handle it?", "ring-allreduce", None),
         ("说一个你和同事意见不合、不得不推回需求的经历，你是怎么处理的？", "parameter-server", None),
+        # ... or how the candidate would deal with people, however much of the training it sets up (blind257 01 Q6)
+        ("如果业务方临时改需求，而你的模型已经训练到一半，你会怎么沟通？", "sync-vs-async-training", None),
+        ("And if the job had to restart from scratch halfway, how would you break the news to your manager?", "ring-allreduce", None),
+        ("如果产品那边要提前上线，你打算怎么跟业务方协调？", "ring-allreduce", None),
+        ("如果有一台机器掉了，你会怎么协调剩下的机器？", "sync-vs-async-training", "sync-vs-async-training"),
         # no previous topic to point back at
         ("How does PyTorch DDP compare to that?", None, None),
         # blind41: a short conditional or yes/no question carries the topic on, if it uses the rubric's words
