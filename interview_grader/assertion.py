@@ -742,7 +742,9 @@ _REPORTED = re.compile(
         + ["纠正[^,。!?;\n]{0,16}?(?:观点|说法|看法|误解|认识|理解)",
            # a point people trip over, put before the explanation: 容易让人混淆的一点是：早期 Horovod 让 rank 0 …
            "容易(?:让人|被人)?(?:混淆|搞混|误会|误解)的(?:一点|地方|是)",
-           *[pre + "的(?:观点|说法|看法)" for pre in ("常说", "常讲", "常听到", "常听说", "流行", "流传", "常见")]],
+           *[pre + "的(?:观点|说法|看法)" for pre in ("常说", "常讲", "常听到", "常听说", "流行", "流传", "常见")],
+           # ... or a picture many carry: 一种常见的想象是所有梯度都汇到中间某个节点
+           *[pre + "的(?:想象|印象|直觉|画面|理解)是" for pre in ("常见", "一种常见", "很多人", "不少人", "大家")]],
         words=False,
     )
     + "|"
@@ -755,6 +757,12 @@ _REPORTED = re.compile(
             "mix[- ]?up|confusion)(?: is)?",
             "the" + _NOT_OF_BEFORE + " (?:common|usual|classic|typical) (?:mistake|misconception|misunderstanding|misreading|myth|"
             "mix[- ]?up|confusion)(?: is)?",
+            # ... or a picture many carry, told before it is set right: "A common picture is that everything goes to a reducer in
+            # the middle, but there is no such node" (blind259)
+            "a" + _NOT_OF_BEFORE + " (?:common|popular|usual|widespread|frequent|naive) (?:mental )?(?:picture|image|model|intuition|"
+            "assumption|impression) is(?: that)?",
+            "the" + _NOT_OF_BEFORE + " (?:common|popular|usual|widespread|naive) (?:mental )?(?:picture|image|model|intuition|"
+            "assumption|impression) is(?: that)?",
             # hearsay with its source: "she had heard from a colleague that …", "I've heard people say …"
             # ("I once heard someone argue that async has no staleness cost")
             *[who + "(?:'ve|'d| have| had)?(?: once)? heard (?:from [^,.;!?]{1,40}? that|somewhere that|people say|it said|people compare|"

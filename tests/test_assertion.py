@@ -247,6 +247,8 @@ ZH = [
     ("之前组里有个同学跟我说，其实DDP靠参数服务器同步。", True),
     # blind156: a team's own document that wrote one thing as another
     ("之前组里有篇内部文档把DDP写成了靠参数服务器同步，其实是把两者弄反了。", False),
+    # blind259: a picture many carry, told before it is set right
+    ("一种常见的想象是DDP依赖参数服务器，其实并没有。", False),
 ]
 
 EN = [
@@ -471,6 +473,10 @@ EN = [
     ("DDP uses a parameter server on rank zero... (the interviewer cuts in: is there a server in DDP?) Oh. Right, there isn't.",
      False),
     ("DDP uses a parameter server on rank zero. Right, that's how it works.", True),
+    # blind259: a picture many carry, told before it is set right
+    ("A common picture is that DDP relies on a parameter server, but there is no such server.", False),
+    ("The naive mental model is that DDP relies on a parameter server.", False),
+    ("The picture is that DDP relies on a parameter server.", True),
 ]
 
 
