@@ -450,10 +450,16 @@ _INTERVIEWER_ASIDE = re.compile(
 # "面试官：提示一下，可以从 torchrun 启动多个进程…", "Interviewer [00:03:20]: and where do the gradients go?", "（面试官插话：是不是
 # 卡越多，每张卡要发的数据就越多？）", "[Interviewer: So rank 0 collects the chunks?]": the candidate is graded, and the
 # interviewer's words neither earn a point nor assert an error.  (Full-width colons and brackets are folded to these.)
+# ... and what kind of words they are: a follow-up, a hint, a correction, a note or a score the interviewer kept beside the
+# answer ("面试官纠正：说反了。DataParallel 才是单进程多线程…", "(Interviewer note: confident, good overview.)")
+_INTERJECTION_KIND = (
+    r"(?:'s)?\s*(?:插话|追问|提示|补充|纠正|更正|指正|点评|备注|评价|评语|批注|笔记|打断|反问|打分|评分"
+    r"|notes?|comments?|correction|corrects|follow[- ]?up|hint|aside|remark|remarks|feedback|score|rating)"
+)
 INTERJECTION = re.compile(
     r"(?:^|(?<=\n)|(?<=<br>)|(?<=<br/>)|(?<=<br />))[ \t>]*(?:面试官|考官|interviewer)(?:\s*\[[^\]\n]{0,12}\])?"
-    r"\s*(?:插话|追问|提示|补充)?\s*:[^\n<]*"
-    r"|[(\[]\s*(?:面试官|考官|interviewer)\s*(?:插话|追问|提示|补充)?\s*:[^)\]\n]{0,300}[)\]]"
+    r"\s*" + _INTERJECTION_KIND + r"?\s*:[^\n<]*"
+    r"|[(\[]\s*(?:面试官|考官|interviewer)\s*" + _INTERJECTION_KIND + r"?\s*:[^)\]\n]{0,300}[)\]]"
 )
 _INTERJECTION_WORDS = ("面试官", "考官", "interviewer")
 

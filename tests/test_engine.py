@@ -697,6 +697,11 @@ def test_a_point_the_question_states_is_not_missing(mini_rubric):
         ("Interviewer: Think about reduce-scatter and all-gather between neighbours. No? Okay, let's move on.", "no-answer"),
         # ... nor does a wrong hint assert an error the candidate does not take up
         ("每个节点只和相邻节点通信。（面试官插话：是不是最后由一个中心节点汇总所有梯度？）不是，没有中心节点。", "graded"),
+        # ... nor a correction, a note or a follow-up the record keeps under the answer (blind262)
+        ("不太清楚。\n面试官纠正：每个节点只和相邻节点通信，先做reduce-scatter再做all-gather。\n回答：哦，好的。", "no-answer"),
+        ("I'm not sure (Interviewer note: each node only talks to its neighbours, reduce-scatter then all-gather), sorry.",
+         "no-answer"),
+        ("不清楚。\n面试官追问：那是不是有一个中心节点负责汇总，再做reduce-scatter？\n回答：这个也不知道。", "no-answer"),
     ],
 )
 def test_interviewer_interjections_are_not_the_answer(rubric, answer, status):
