@@ -479,12 +479,22 @@ _DENIED_AFTER = re.compile(
 _CONCRETE = re.compile(r"[0-9=_]|\(\)")
 
 
+_ACKNOWLEDGEMENT = re.compile(
+    r"\W*(?:sure|ok|okay|yeah|yes|right|alright|well|so|um+|uh+|hmm+|of course|good question|great question"
+    r"|好的?|嗯+|对|是的|行|可以|没问题|好问题)\W*"
+)
+
+
 def _praises(doc: Doc, echoes: set[int], rubric: LoadedRubric) -> bool:
     """Does the answer open on the very thing asked about and then only praise it, with no figure of any kind?
     ("Ring All-Reduce is a highly efficient and elegant algorithm that is widely adopted across the industry …",
     "DataParallel和DDP都是PyTorch中非常重要的并行训练接口 …"): empty talk on the topic, not another subject."""
     t = doc.text
-    first = doc.scopes.sentences[0] if doc.scopes.sentences else (0, len(t))
+    sentences = list(doc.scopes.sentences) or [(0, len(t))]
+    # (after an opening acknowledgement of its own: "Sure. So DDP is a really powerful framework …")
+    while len(sentences) > 1 and _ACKNOWLEDGEMENT.fullmatch(t, *sentences[0]):
+        sentences.pop(0)
+    first = sentences[0]
     if not any(first[0] <= e < first[1] for e in echoes):
         return False
     if _CONCRETE.search(t):

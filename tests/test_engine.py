@@ -457,6 +457,11 @@ def test_a_lesson_in_steps_that_restates_the_question_is_empty_talk_in_english()
          "adopted across the industry. It is essential for any modern training workflow.", "graded"),
         ("DataParallel和DDP有什么区别？", "DataParallel和DDP都是PyTorch中非常重要的并行训练接口，它们都很强大，"
          "在实际工作中要根据需求选择。", "graded"),
+        # ... after an opening acknowledgement (blind262 07 Q1)
+        ("How does Ring All-Reduce work?", "Sure. So Ring All-Reduce is a really powerful algorithm, it scales well and it is "
+         "kind of the industry standard.", "graded"),
+        ("How does Ring All-Reduce work?", "Sure. Our new cluster is powerful and efficient. Ring All-Reduce runs there.",
+         "off-topic"),
         # ... with one word of praise only: off-topic as before
         ("How does Ring All-Reduce work?", "Ring All-Reduce is what our team uses. We mostly talk about hiring.", "off-topic"),
         # praise that does not open on the topic: off-topic
