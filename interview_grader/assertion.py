@@ -345,7 +345,7 @@ _REJECTED_NEXT = re.compile(
     r"|that's not how it works|that is not how it works|that isn't how it works|that's not the case|that is not the case"
     r"|that's not what happens|that is not what happens|that isn't what happens"
     r"|that's backwards|that is backwards|that's exactly backwards|that's the other way round|that's the other way around"
-    r"|it's the other way round|it's the other way around|正好反了|说反了|恰恰相反|正好相反"
+    r"|it's the other way round|it's the other way around|it's the opposite|it is the opposite|that's the opposite|正好反了|说反了|恰恰相反|正好相反"
     r"|that's incorrect|that is incorrect|that's not correct|that's a myth|that's a misconception|that's a common misconception"
     # (or disproved by the speaker's own numbers: "…async converges just like sync. Our own runs disproved that: …")
     r"|(?:our|my) (?:own )?(?:runs|experiments|tests|measurements|numbers|benchmarks|data) (?:disproved|contradicted|refuted) (?:it|that|this)"
@@ -891,6 +891,11 @@ _REPORTED = re.compile(
             # single-process one …, but actually that's DataParallel"
             "i used to (?:have|get|mix) (?:these|them|those|the two|both|this|that|it)(?: two)? (?:backwards|mixed up|up|confused|swapped|"
             "the wrong way round|the wrong way around|the other way round|the other way around)",
+            # ... or someone else did: "A junior on my team once had them the other way round, thinking DataParallel was the
+            # multi-process one; it's the opposite" (blind265)
+            *[verb + " (?:these|them|those|the two|both)(?: two)? (?:backwards|mixed up|confused|swapped|reversed|"
+              "the wrong way round|the wrong way around|the other way round|the other way around),? "
+              "(?:thinking|believing|assuming|convinced|sure)" for verb in ("had", "has", "have", "got", "gets")],
             "at first i (?:thought|believed|assumed)", "initially i (?:thought|believed|assumed)",
             # one describing word may stand before the source: "a senior colleague once told me …"
             # ("a colleague of mine once claimed …")

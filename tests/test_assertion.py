@@ -477,6 +477,10 @@ EN = [
     ("A common picture is that DDP relies on a parameter server, but there is no such server.", False),
     ("The naive mental model is that DDP relies on a parameter server.", False),
     ("The picture is that DDP relies on a parameter server.", True),
+    # blind265: someone who had the two the other way round, thinking …; "it's the opposite"
+    ("A junior on my team once had them the other way round, thinking DDP relies on a parameter server; it's the opposite.",
+     False),
+    ("He had them backwards. DDP relies on a parameter server.", True),
 ]
 
 
