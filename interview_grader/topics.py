@@ -235,7 +235,7 @@ def _after_setup(question: str, at: int) -> bool:
 
 def _follow_up(question: str, goal: str | None, previous: str, rubric: LoadedRubric) -> TopicVote | None:
     """The vote for ``question`` read after the ``previous`` topic, or None."""
-    if _BEHAVIOURAL.search(question):
+    if _BEHAVIOURAL.search(question) or _asks_logistics(question, rubric):
         return None
     title = rubric.rubric.topic(previous).title
     m = _EN_BACK.search(question)
@@ -312,7 +312,28 @@ _ASIDE = re.compile(
 )
 
 
-def _classify(question: str, goal: str | None, rubric: LoadedRubric) -> TopicVote:
+# What a question that ends on logistics asks, whatever the team introduction before it names: "我们组主要负责集合通信优化和
+# 集群调度。正式开始前先问一下，你现在还在职吧？离职要多久？", "We mostly work on NCCL tuning. Before we start: what's your notice period?"
+_LOGISTICS = re.compile(
+    r"(?i)离职|在职|到岗|入职|薪资|薪水|期望薪|待遇|年包|工资|社保|户口|搬家|异地|远程办公|签证|"
+    r"\bnotice period\b|\bsalary\b|\bcompensation\b|\brelocat|\bvisa\b|\bstart date\b|\bwork remotely\b|\bremote work\b"
+)
+# the last sentence that asks something: from the end of the sentence before it to its question mark
+_LAST_ASK = re.compile(r"[^。.!！?？]*[?？][^?？]*$")
+
+
+def _asks_logistics(question: str, rubric: LoadedRubric) -> bool:
+    """Does the question's last asking sentence ask about logistics (notice period, salary, relocation, visa), naming no
+    topic of its own ("离职前你们团队的 DDP 是怎么同步梯度的？" still asks about synchronisation)?"""
+    m = _LAST_ASK.search(question)
+    if m is None or _LOGISTICS.search(m.group()) is None:
+        return False
+    return _classify(m.group(), None, rubric, logistics=False).topic_id is None
+
+
+def _classify(question: str, goal: str | None, rubric: LoadedRubric, logistics: bool = True) -> TopicVote:
+    if logistics and _asks_logistics(question, rubric):
+        return TopicVote(None, 0.0)
     if _ASIDE.search(question):
         question = _ASIDE.sub("", question)
     qdoc = Doc.of(question)

@@ -219,6 +219,10 @@ def test_an_explicit_goal_line_maps_an_indirect_question(rubric):
         ("And if the job had to restart from scratch halfway, how would you break the news to your manager?", "ring-allreduce", None),
         ("如果产品那边要提前上线，你打算怎么跟业务方协调？", "ring-allreduce", None),
         ("如果有一台机器掉了，你会怎么协调剩下的机器？", "sync-vs-async-training", "sync-vs-async-training"),
+        # a question that ends on logistics, whatever the team introduction before it names (blind268 02 Q1)
+        ("我们组主要负责大模型训练框架、集合通信优化和集群调度。正式开始前先问一下，你现在还在职吧？离职要多久？", None, None),
+        ("We mostly work on NCCL tuning and ring all-reduce. Before we start, what is your notice period?", "ring-allreduce", None),
+        ("那如果卡数翻倍，你期望的薪资是多少？", "ring-allreduce", None),
         # no previous topic to point back at
         ("How does PyTorch DDP compare to that?", None, None),
         # blind41: a short conditional or yes/no question carries the topic on, if it uses the rubric's words
@@ -260,6 +264,10 @@ def test_a_follow_up_is_read_in_the_light_of_the_question_before_it(rubric, ques
 
     assert classify(question, None, rubric).topic_id is None
     assert classify_follow_up(question, None, previous, rubric).topic_id == expected
+
+
+def test_a_logistics_word_in_a_technical_question_does_not_make_it_logistics(rubric):
+    assert classify("离职前你们团队的 DDP 是怎么同步梯度的？", None, rubric).topic_id == "parameter-synchronization"
 
 
 @pytest.mark.parametrize(
