@@ -896,6 +896,11 @@ _REPORTED = re.compile(
             *[verb + " (?:these|them|those|the two|both)(?: two)? (?:backwards|mixed up|confused|swapped|reversed|"
               "the wrong way round|the wrong way around|the other way round|the other way around),? "
               "(?:thinking|believing|assuming|convinced|sure)" for verb in ("had", "has", "have", "got", "gets")],
+            # ... or that people swap them, and then call one by the other's name: "People sometimes swap the two and call DDP the
+            # master-GPU one; it's the other way round" (blind271)
+            *[who + " (?:often |sometimes |commonly |usually |still |also )?(?:swap|mix up|confuse|switch|reverse) (?:the two|them|these|"
+              "those|both)(?: two)?,? (?:and )?(?:call|say|think|claim|describe|treat)"
+              for who in ("people", "folks", "candidates", "juniors", "newcomers", "some people", "many people", "a lot of people")],
             "at first i (?:thought|believed|assumed)", "initially i (?:thought|believed|assumed)",
             # one describing word may stand before the source: "a senior colleague once told me …"
             # ("a colleague of mine once claimed …")

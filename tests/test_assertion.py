@@ -481,6 +481,8 @@ EN = [
     ("A junior on my team once had them the other way round, thinking DDP relies on a parameter server; it's the opposite.",
      False),
     ("He had them backwards. DDP relies on a parameter server.", True),
+    # blind271: people who swap the two and call one by the other's name
+    ("People sometimes swap the two and call DDP the one that relies on a parameter server; it's the other way round.", False),
 ]
 
 
