@@ -464,10 +464,20 @@ INTERJECTION = re.compile(
 _INTERJECTION_WORDS = ("面试官", "考官", "interviewer")
 
 
+# A chat export's sender and time before each message: "阿强 15:11 不知道 [捂脸]" (folded: "阿强15:11不知道"), "[10:02] alex: idk"
+_CHAT_PREFIX = re.compile(
+    r"(?m)^[ \t]*(?:\[\d{1,2}:\d{2}(?::\d{2})?\][ \t]*[^\s:\[\]]{1,24}:|[^\s:\d\[][^\s:\d]{0,15}[ \t]*\d{1,2}:\d{2}(?::\d{2})?(?!\d))"
+    r"[ \t]*"
+)
+
+
 def own_words(text: str) -> str:
-    """A folded answer without the interviewer's interjections (see ``INTERJECTION``)."""
+    """A folded answer without the interviewer's interjections (see ``INTERJECTION``) or a chat export's sender and time
+    before each message."""
     if any(w in text for w in _INTERJECTION_WORDS):
-        return INTERJECTION.sub("", text)
+        text = INTERJECTION.sub("", text)
+    if ":" in text:
+        text = _CHAT_PREFIX.sub("", text)
     return text
 
 

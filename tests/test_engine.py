@@ -715,3 +715,17 @@ def test_interviewer_interjections_are_not_the_answer(rubric, answer, status):
     assert a.status == status, (a.status, a.score, [c.id for c in a.covered])
     assert not a.misconceptions
     assert all("reduce-scatter" not in c.evidence for c in a.covered)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "阿强 15:11 不知道 [捂脸]",  # a chat export's sender and time before the message (blind273)
+        "[10:02] alex: idk",
+        "alex 10:02 dunno tbh",
+    ],
+)
+def test_a_chat_message_that_does_not_know_is_a_no_answer(rubric, answer):
+    text = f"问题1：请讲讲Ring-Allreduce的原理？\n回答：{answer}\n"
+    a = grade(parse_transcript(text, "t.txt"), rubric).answers[0]
+    assert a.status == "no-answer", (a.status, a.score)
