@@ -318,17 +318,28 @@ _LOGISTICS = re.compile(
     r"(?i)离职|在职|到岗|入职|薪资|薪水|期望薪|待遇|年包|工资|社保|户口|搬家|异地|远程办公|签证|"
     r"\bnotice period\b|\bsalary\b|\bcompensation\b|\brelocat|\bvisa\b|\bstart date\b|\bwork remotely\b|\bremote work\b"
 )
-# the last sentence that asks something: from the end of the sentence before it to its question mark
-_LAST_ASK = re.compile(r"[^。.!！?？]*[?？][^?？]*$")
+_SENTENCE_ENDS = "。.!！?？"
+
+
+def _last_ask(question: str) -> str | None:
+    """The last sentence that asks something, from the end of the sentence before it to the end of the question (found
+    with rfind: linear however long the question)."""
+    q = max(question.rfind("?"), question.rfind("？"))
+    if q < 0:
+        return None
+    start = max(question.rfind(c, 0, q) for c in _SENTENCE_ENDS) + 1
+    return question[start:]
 
 
 def _asks_logistics(question: str, rubric: LoadedRubric) -> bool:
     """Does the question's last asking sentence ask about logistics (notice period, salary, relocation, visa), naming no
     topic of its own ("离职前你们团队的 DDP 是怎么同步梯度的？" still asks about synchronisation)?"""
-    m = _LAST_ASK.search(question)
-    if m is None or _LOGISTICS.search(m.group()) is None:
+    if _LOGISTICS.search(question) is None:
         return False
-    return _classify(m.group(), None, rubric, logistics=False).topic_id is None
+    ask = _last_ask(question)
+    if ask is None or _LOGISTICS.search(ask) is None:
+        return False
+    return _classify(ask, None, rubric, logistics=False).topic_id is None
 
 
 def _classify(question: str, goal: str | None, rubric: LoadedRubric, logistics: bool = True) -> TopicVote:
