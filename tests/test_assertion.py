@@ -249,6 +249,8 @@ ZH = [
     ("之前组里有篇内部文档把DDP写成了靠参数服务器同步，其实是把两者弄反了。", False),
     # blind259: a picture many carry, told before it is set right
     ("一种常见的想象是DDP依赖参数服务器，其实并没有。", False),
+    # blind276: what some people tend to say, then rejected
+    ("有的同学会说DDP依赖参数服务器，这个不对。", False),
 ]
 
 EN = [
