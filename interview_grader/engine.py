@@ -479,9 +479,10 @@ _DENIED_AFTER = re.compile(
 _CONCRETE = re.compile(r"[0-9=_]|\(\)")
 
 
+# an opening of its own that only acknowledges the question: an agreement word, or a filler before the answer proper
 _ACKNOWLEDGEMENT = re.compile(
-    r"\W*(?:sure|ok|okay|yeah|yes|right|alright|well|so|um+|uh+|hmm+|of course|good question|great question"
-    r"|好的?|嗯+|对|是的|行|可以|没问题|好问题)\W*"
+    r"\W*(?:" + _AGREE_WORD + r"|sure|ok|okay|alright|well|so|um+|uh+|hmm+|good question|great question"
+    r"|好的?|嗯+|行|可以|没问题|好问题)\W*"
 )
 
 

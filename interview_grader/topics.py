@@ -318,7 +318,7 @@ _LOGISTICS = re.compile(
     r"(?i)离职|在职|到岗|入职|薪资|薪水|期望薪|待遇|年包|工资|社保|户口|搬家|异地|远程办公|签证|"
     r"\bnotice period\b|\bsalary\b|\bcompensation\b|\brelocat|\bvisa\b|\bstart date\b|\bwork remotely\b|\bremote work\b"
 )
-_SENTENCE_ENDS = "。.!！?？"
+_ASK_STARTS_AFTER = "。.!！?？"
 
 
 def _last_ask(question: str) -> str | None:
@@ -327,7 +327,7 @@ def _last_ask(question: str) -> str | None:
     q = max(question.rfind("?"), question.rfind("？"))
     if q < 0:
         return None
-    start = max(question.rfind(c, 0, q) for c in _SENTENCE_ENDS) + 1
+    start = max(question.rfind(c, 0, q) for c in _ASK_STARTS_AFTER) + 1
     return question[start:]
 
 
