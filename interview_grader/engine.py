@@ -19,8 +19,9 @@ from bisect import bisect_right
 from . import __version__
 from .assertion import own_words
 from .matcher import Doc, Gates, Hit
-from .normalize import EMOJI, Folded, fold
+from .normalize import EMOJI, Folded, fold, fold_pieces
 from .notes import note
+from .quiz import read_choice, read_quiz
 from .report import Covered, Flag, GradedAnswer, Overall, Report, RubricInfo
 from .rubric.load import LoadedRubric, load_rubric
 from .rubric.schema import Topic
@@ -299,8 +300,22 @@ def _only_in_lists(
     )
 
 
-def _evidence(doc: Doc, source: str, hit: Hit) -> tuple[str, int, int]:
+Clip = list[tuple[int, int]]
+
+
+def _evidence(doc: Doc, source: str, hit: Hit, clip: Clip | None = None) -> tuple[str, int, int]:
+    """The quote of ``hit``. ``clip``: source ranges a quote keeps to when the doc reads pieces of the source out of
+    order: the table cell the match ends in (a cell is read after its row label and column header, which stand
+    elsewhere), or a picked option read into its stem (the one range: the quote is the option, not the options
+    between)."""
     start, end = doc.source_range(hit.ev_start, hit.ev_end)
+    if clip:
+        last = doc.folded.offsets[max(hit.ev_end - 1, 0)]
+        keep = next((r for r in clip if r[0] <= last < r[1]), clip[0] if len(clip) == 1 else None)
+        if keep is not None:
+            start, end = max(start, keep[0]), min(end, keep[1])
+            if start >= end:
+                start, end = keep
     return source[start:end], start, end
 
 
@@ -336,6 +351,38 @@ class _Plan:
         self.misconceptions = per_topic(r.misconceptions)
         self.wrong_claims = per_topic(r.wrong_claims)
         self.key_points = {t.id: [(k, on(t.id, checks(k.patterns))) for k in t.key_points] for t in r.topics}
+
+
+def _doc_over(text: str, spans: list[tuple[int, int]], base: int, question: str | None) -> Doc:
+    """A Doc over the spans of ``text`` (at ``base`` in the source) read one after another, each folded character
+    mapped back to its own source offset: a picked option read into its stem's question word."""
+    folded = fold_pieces(text, spans, base)
+    return Doc.of(folded.text, base=base, question=question, folded=folded)
+
+
+def _credit(k, patterns, doc: Doc, have: int, source: str, rubric: LoadedRubric, topic_id: str,
+            asserting: list[tuple[int, int]], swapped: list[tuple[int, int]], covered: list[Covered],
+            credited: list[tuple[int, int]] | None, clip: Clip | None = None) -> bool:
+    """Credit key point ``k`` from the first of its patterns ``doc`` matches (``credited``: where, in the folded text;
+    None for a doc other than the answer's; ``clip``: see ``_evidence``); False when none does."""
+    for p, need, gate in patterns:
+        if not need <= have or (gate is not None and not gate.admits(have)):
+            continue
+        hit = doc.find(p, rubric.compiler, topic_id)
+        if not hit:
+            continue
+        quote, s, e = _evidence(doc, source, hit, clip)
+        if any(s < b and a < e for a, b in asserting):
+            continue  # the clauses that assert an error cannot also earn a point
+        if any(a <= hit.start < b for a, b in swapped):
+            # ... nor can the rest of a sentence that swaps two things: "DataParallel is the multi-process
+            # one and all-reduces with NCCL, while DDP drives all the GPUs from one process" earns no DDP point
+            continue
+        covered.append(Covered(id=k.id, core=k.core, evidence=quote, start=s, end=e))
+        if credited is not None:
+            credited.append((hit.start, hit.end))
+        return True
+    return False
 
 
 def _plan(rubric: LoadedRubric) -> _Plan:
@@ -539,7 +586,13 @@ def grade_answer(
     """Grade one question of a transcript (``previous``: the topic of the question before it; ``previous_question``:
     that question's text; ``said``: the key points the answers of the run of questions on ``previous`` have made)."""
     r = rubric.rubric
-    vote = classify_follow_up(qa.question.text, qa.goal.text if qa.goal else None, previous, rubric)
+    goal = qa.goal.text if qa.goal else None
+    # a multiple-choice question is about what its stem asks ("关于数据并行，下列说法正确的是？"); its options are mostly
+    # distractors from other topics, and decide only when the stem names none
+    quiz = read_quiz(qa.question.text)
+    vote = classify_follow_up(quiz.stem, goal, previous, rubric) if quiz is not None and quiz.options else None
+    if vote is None or vote.topic_id is None:
+        vote = classify_follow_up(qa.question.text, goal, previous, rubric)
     topic = r.topic(vote.topic_id) if vote.topic_id else None
     answer = qa.answer
     base = dict(
@@ -559,6 +612,7 @@ def grade_answer(
     core_ids = [k.id for k in topic.key_points if k.core]
     base["key_point_text"] = {k.id: k.text.get(lang) for k in topic.key_points}
     folded = fold(answer.text, answer.span.start) if answer is not None else None
+    cells: Clip | None = None
     # (what the candidate said, without the interviewer breaking in: "不清楚<br>面试官：提示一下，…<br>还是不清楚，抱歉。")
     if folded is None or _is_non_answer(own_words(folded.text), rubric):
         return GradedAnswer(
@@ -577,7 +631,7 @@ def grade_answer(
     # it is slow because the GPU pushes the images through one by one", leaves that sentence its points)
     asserting: list[tuple[int, int]] = []
 
-    def asserted(claims, swaps: bool, doc: Doc = doc, have: set[int] = have) -> list[Flag]:
+    def asserted(claims, swaps: bool, doc: Doc = doc, have: set[int] = have, clip: Clip | None = cells) -> list[Flag]:
         found: list[Flag] = []
         for m, patterns in claims:
             for p, need, gate in patterns:
@@ -585,9 +639,9 @@ def grade_answer(
                     continue  # some term set of the pattern cannot occur in the answer
                 hit = doc.find(p, rubric.compiler, topic.id, error=True)
                 if hit:
-                    quote, s, e = _evidence(doc, source, hit)
+                    quote, s, e = _evidence(doc, source, hit, clip)
                     last, _ = doc.scopes.sentence_at(hit.end - 1)
-                    asserting.append(doc.source_range(max(hit.ev_start, last), hit.ev_end))
+                    asserting.append((s, e) if clip else doc.source_range(max(hit.ev_start, last), hit.ev_end))
                     if swaps and m.swap:
                         swapped.append(_sentences_of(doc, hit))
                     found.append(Flag(
@@ -599,44 +653,65 @@ def grade_answer(
 
     flags = asserted(plan.misconceptions[topic.id], swaps=True)
     wrong = asserted(plan.wrong_claims[topic.id], swaps=False)  # other factual errors: they cost like flags, reported apart
+    # a written round's choice: the options an answer picks ("选 B", "ACD。") say what the candidate claims, read as an
+    # answer to the stem (quoted from the question); a pick of the wrong statement when the stem asks for one rejects it
+    choice = read_choice(quiz, answer.text) if quiz is not None else None
+    picked: list[tuple[Doc, int, Clip]] = []  # each picked option's doc, its gate bits, its source range
+    if choice is not None and choice.letters:
+        assert quiz is not None
+        if quiz.negative:
+            notes_first = [note("picked-wrong", lang, letters=", ".join(choice.letters))]
+        else:
+            notes_first = [note("picked", lang, letters=", ".join(choice.letters))]
+            for letter in choice.letters:
+                # (an option read into its stem holds the stem: words of the question there are not echoes of it)
+                spans = quiz.filled(letter)
+                odoc = _doc_over(qa.question.text, spans, qa.question.span.start, quiz.stem if len(spans) == 1 else None)
+                s, e = quiz.options[letter]
+                picked.append((odoc, odoc.satisfied(plan.gates), [(qa.question.span.start + s, qa.question.span.start + e)]))
+            own = {f.id for f in (*flags, *wrong)}
+            for odoc, ohave, clip in picked:
+                got = asserted(plan.misconceptions[topic.id], False, odoc, ohave, clip)
+                got_wrong = asserted(plan.wrong_claims[topic.id], False, odoc, ohave, clip)
+                flags += [f for f in got if f.id not in own]
+                wrong += [f for f in got_wrong if f.id not in own]
+                own |= {f.id for f in (*got, *got_wrong)}
+    else:
+        notes_first = []
     # an answer that only agrees ("对，是的", "Yes, exactly.") makes the claim a leading question puts its own: "DDP 是靠
     # rank 0 做参数服务器来汇总梯度的，对吧？" answered "对" asserts it (the quote is the question's); agreeing to a right
     # claim shows little, and is graded at the floor rather than read as off-topic
-    agreed = len(doc.text) <= AGREEMENT_MAX and _AGREEMENT.fullmatch(doc.text) is not None
-    if agreed or _AGREES_FIRST.match(doc.text):
+    # (a true/false question answered "对" / "True" / "√" is agreed with in the same way: its statement is asserted)
+    affirmed = choice is not None and choice.affirms is True
+    agreed = (len(doc.text) <= AGREEMENT_MAX and _AGREEMENT.fullmatch(doc.text) is not None) or (
+        affirmed and choice is not None and choice.bare
+    )
+    if agreed or affirmed or _AGREES_FIRST.match(doc.text):
         # (the question as the statement it puts: "Ring-Allreduce 是不是大家先把梯度发给一个主节点…？" answered "嗯，是这样的")
-        as_asked = Doc.of(qa.question.text, base=qa.question.span.start)
-        qdoc = Doc.of(qa.question.text, base=qa.question.span.start, folded=_as_statement(as_asked))
+        s, e = quiz.statement if affirmed and quiz is not None and quiz.statement else (0, len(qa.question.text))
+        stated, at = qa.question.text[s:e], qa.question.span.start + s
+        as_asked = Doc.of(stated, base=at)
+        qdoc = Doc.of(stated, base=at, folded=_as_statement(as_asked))
         qhave = qdoc.satisfied(plan.gates)
         own = {f.id for f in (*flags, *wrong)}
-        flags += [f for f in asserted(plan.misconceptions[topic.id], False, qdoc, qhave) if f.id not in own]
-        wrong += [f for f in asserted(plan.wrong_claims[topic.id], False, qdoc, qhave) if f.id not in own]
+        flags += [f for f in asserted(plan.misconceptions[topic.id], False, qdoc, qhave, None) if f.id not in own]
+        wrong += [f for f in asserted(plan.wrong_claims[topic.id], False, qdoc, qhave, None) if f.id not in own]
     errors = [*flags, *wrong]
 
     covered: list[Covered] = []
     credited: list[tuple[int, int]] = []  # the folded ranges of the matches that earned them
     for k, patterns in plan.key_points[topic.id]:
-        for p, need, gate in patterns:
-            if not need <= have or (gate is not None and not gate.admits(have)):
-                continue
-            hit = doc.find(p, rubric.compiler, topic.id)
-            if not hit:
-                continue
-            quote, s, e = _evidence(doc, source, hit)
-            if any(s < b and a < e for a, b in asserting):
-                continue  # the clauses that assert an error cannot also earn a point
-            if any(a <= hit.start < b for a, b in swapped):
-                # ... nor can the rest of a sentence that swaps two things: "DataParallel is the multi-process
-                # one and all-reduces with NCCL, while DDP drives all the GPUs from one process" earns no DDP point
-                continue
-            covered.append(Covered(id=k.id, core=k.core, evidence=quote, start=s, end=e))
-            credited.append((hit.start, hit.end))
-            break
+        if _credit(k, patterns, doc, have, source, rubric, topic.id, asserting, swapped, covered, credited, cells):
+            continue
+        # (a point a picked option makes is the candidate's too)
+        for odoc, ohave, clip in picked:
+            if _credit(k, patterns, odoc, ohave, source, rubric, topic.id, asserting, [], covered, None, clip):
+                break
     covered_ids = {c.id for c in covered}
     missing = [i for i in all_ids if i not in covered_ids]
     missing_core = [i for i in core_ids if i not in covered_ids]
 
-    if not covered and not errors and not agreed:
+    if not covered and not errors and not agreed and choice is None:
         # a short admission that earns nothing names the topic's tools at most: "这个我说实话不太熟，平时都是直接调NCCL，
         # 没研究过" (it names NCCL, says nothing of the ring); "I'm not sure, but I think every node talks to a
         # central node" ventures a claim after all
@@ -663,7 +738,7 @@ def grade_answer(
             )
 
     sc = r.scoring
-    notes: list[str] = []
+    notes: list[str] = notes_first
     # a follow-up on the same topic that singles out one or two of its points is graded on those
     # (a complete answer to "那DDP的bucket大小怎么选？" is not a thin answer on communication efficiency)
     asked = asked_points(qa.question.text, topic, rubric) if previous == topic.id else []
@@ -740,12 +815,17 @@ def grade_answer(
     if score > sc.secondhand_cap and any(p and p in doc.text for p in _folded_phrases(rubric, "secondhand")):
         notes.append(note("secondhand", lang, cap=sc.secondhand_cap))
         score = sc.secondhand_cap
+    if choice is not None and choice.letters and choice.bare and score > sc.pick_cap:
+        # a bare pick recognises a statement: "B" to a question whose option B is a full account of DDP is thin
+        notes.append(note("pick-cap", lang, cap=sc.pick_cap))
+        score = sc.pick_cap
     if not covered:
         notes.append(note("no-points", lang))
     if agreed:
         notes.append(note("agreed", lang))
     final = max(0, min(100, _round(score)))
-    if final < sc.attempt_floor and not (agreed and errors):
+    bare = agreed or (choice is not None and choice.bare)
+    if final < sc.attempt_floor and not (bare and errors):
         # an attempt at the topic, however wrong, is not a non-answer (a bare "yes" to a wrong claim is no attempt)
         final = _round(sc.attempt_floor)
         notes.append(note("floor", lang, cap=final))

@@ -254,6 +254,25 @@ def fold(source: str, base: int = 0) -> Folded:
     return Folded(text=text, offsets=offs, base=base)
 
 
+def fold_pieces(source: str, pieces: list[tuple], base: int = 0) -> Folded:
+    """Fold pieces of ``source`` read one after another: a span ``(start, end)`` of it, or a literal ``(text, at)`` put
+    in between and mapped to offset ``at`` of ``source`` (a space, a full stop). Each folded character keeps its own
+    source offset (``base`` added), so a quote from the result is still a slice of the source."""
+    texts: list[str] = []
+    offsets: list[int] = []
+    for a, b in pieces:
+        if isinstance(a, str):
+            texts.append(a)
+            offsets.extend([base + b] * len(a))
+        elif b > a:
+            f = fold(source[a:b], base + a)
+            texts.append(f.text)
+            offsets.extend(f.offsets[:-1])
+    last = pieces[-1] if pieces else (0, 0)
+    offsets.append(base + (last[1] if not isinstance(last[0], str) else last[1]))
+    return Folded(text="".join(texts), offsets=offsets, base=base)
+
+
 @lru_cache(maxsize=None)
 def fold_term(term: str) -> str:
     """Fold a rubric term the same way texts are folded."""

@@ -35,6 +35,18 @@ _NOTES = {
         "zh": "回答只是同意问题里给出的说法，按该说法评判",
         "en": "the answer only agrees with the claim the question puts: judged on that claim",
     },
+    "picked": {
+        "zh": "回答选择了选项 {letters}，按所选选项的内容评判",
+        "en": "the answer picks option {letters}: judged on what the option says",
+    },
+    "picked-wrong": {
+        "zh": "题目问的是错误的说法，所选选项 {letters} 是回答者否定的内容，不算作其观点",
+        "en": "the question asks for the wrong statement: option {letters}, picked, is rejected, not claimed",
+    },
+    "pick-cap": {
+        "zh": "只给出选项、没有自己的陈述，得分上限为 {cap}",
+        "en": "a bare pick with no words of its own: capped at {cap}",
+    },
     "focus": {
         "zh": "追问只问到本主题的一部分，按所问要点评分：{points}",
         "en": "a follow-up on part of the topic: graded on the points it asks about ({points})",

@@ -254,6 +254,15 @@ class Scoring(_Strict):
             "`secondhand`: 'I haven't used it myself', '只看过资料'): the depth of practice a 5 needs is disclaimed."
         ),
     )
+    pick_cap: float = Field(
+        default=40,
+        ge=0,
+        le=100,
+        description=(
+            "Ceiling for a bare pick in a multiple-choice question ('B', '选 AC'): the picked options' points are "
+            "credited, but recognising a right statement shows less than making it (on the expert scale, thin)."
+        ),
+    )
     attempt_floor: float = Field(
         default=0,
         ge=0,
@@ -272,7 +281,7 @@ class Scoring(_Strict):
     @model_validator(mode="after")
     def _floor_below_caps(self) -> "Scoring":
         ceilings = {"term_list_cap": self.term_list_cap, "empty_talk_cap": self.empty_talk_cap,
-                    "secondhand_cap": self.secondhand_cap, **{f"caps.{k}": v for k, v in self.caps.model_dump().items()}}
+                    "secondhand_cap": self.secondhand_cap, "pick_cap": self.pick_cap, **{f"caps.{k}": v for k, v in self.caps.model_dump().items()}}
         for name, value in ceilings.items():
             if self.attempt_floor > value:
                 raise ValueError(f"attempt_floor {self.attempt_floor:g} is above {name} {value:g}")

@@ -1,0 +1,191 @@
+"""Written screening rounds (笔试): multiple-choice and true/false questions, and the choice an answer makes.
+
+A multiple-choice question lists its options under a stem ("关于数据并行，下列说法正确的是？\\nA. …\\nB. …"); an answer
+that opens with a letter ("选 B", "b) and also a)", "ACD。", "Uh… A?") picks those options, and what a picked option says
+is the candidate's claim, as if they had written it, except when the stem asks for the wrong one ("下列说法错误的是",
+"which is NOT true"): then the pick rejects it. The options the answer does not pick are the interviewer's and assert
+nothing. A true/false question ("【判断】异步训练没有过期梯度的问题。", "True or false: …") puts one statement; an answer
+that opens with "对" / "True" / "√" affirms it, one that opens with "错" / "False" / "×" rejects it.
+
+Everything here works on the raw text (offsets into it), so that the engine can build a ``Doc`` over a picked option's
+span of the question and quote it from the source.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+# An option's marker at the start of a line, or after a space or the stem's closing mark when the options run on in
+# one line ("…正确的是？A. … B. …"): "A." "A、" "A)" "A:" "(A)" "（A）", full-width letters too
+_LETTER = "A-Fa-fＡ-Ｆａ-ｆ"
+_MARK = re.compile(
+    rf"(?:^|(?<=[\s?？:：。]))[ \t\u3000]*(?:[(（]([{_LETTER}])[)）]|([{_LETTER}])[)）.．、:：])[ \t\u3000]*(?=\S)", re.M
+)
+# The stem's asking sentence wants the wrong option(s)
+_NEGATIVE = re.compile(
+    r"错误|不正确|不对|不能|不会|不属于|不是|不包括|不适合|不需要|不可以|有误"
+    r"|(?<![a-z])(?:not|incorrect|false|wrong|except|isn't|aren't|doesn't|don't|cannot|can't|won't|untrue)(?![a-z])",
+    re.I,
+)
+_SENTENCE_BREAK = re.compile(r"[。.!！?？\n]\s*")
+# The question word of the stem's asking sentence, which a picked option fills; or the closing "是" it follows
+_QUESTION_WORD = re.compile(
+    r"哪一?[个项种些条点]|什么"
+    r"|(?<![a-z])(?:which(?: one)?(?: of (?:these|the following|those|them))?(?: (?:options?|statements?|choices?|ones?))?"
+    r"|what)(?![a-z])",
+    re.I,
+)
+_SENTENCE_END = re.compile(r"[。!！?？\n]|\.(?=\s)")
+_CLOSING_IS = re.compile(r"[是为][ \t]*(?:[(（][ \t\u3000]*[)）])?[ \t]*[?？:：]?[ \t]*$")
+
+# A true/false question: its marker opens ("【判断】", "判断题：", "True or false:", "(T/F)") or closes ("…，对吗？" is an
+# ordinary yes/no question and is left to the engine; "… True or false?") the statement
+_TF_OPEN = re.compile(
+    r"^\s*(?:[【\[(（]\s*)?(?:判断题?|是非题?|对错题?|判断正误|判断对错|true\s*(?:or|/)\s*false|t\s*/\s*f)"
+    r"(?:\s*[】\]）)])?\s*[:：.,，]?\s*",
+    re.I,
+)
+_TF_CLOSE = re.compile(
+    r"[\s,，;；:：]*(?:[(（]\s*)?(?:true\s*(?:or|/)\s*false|t\s*/\s*f|对还是错|对或错|是否正确|正确与否)"
+    r"(?:\s*[)）])?\s*[?？.。]?\s*$",
+    re.I,
+)
+# An answer's verdict on the statement, opening it
+_TF_LEAD = r"^\s*(?:(?:答案?|answer)\s*(?:是|为)?\s*[:：]?\s*)?"
+_TF_TRUE = re.compile(_TF_LEAD + r"(?:true|t|对(?![于比称应齐等象方话接手])|正确|√|✓|✔)(?![a-z])", re.I)
+_TF_FALSE = re.compile(_TF_LEAD + r"(?:false|f|错(?![位开过])|错误|不对|不正确|×|✗|✘)(?![a-z])", re.I)
+
+# An answer's pick: an optional lead ("选", "答案是", "I'd go with", "Uh…"), then letters run together ("ACD") or joined
+# ("A 和 C", "b) and also a)"), then no letter or digit
+_PICK_LEAD = (
+    r"^\s*(?:(?:uh+|um+|hmm+|嗯+|呃+|emm+)[\s,，.…]*)?"
+    r"(?:(?:答案?|我?选择?|选项|answer|my answer|my pick|i(?:'d| would)? (?:pick|choose|go with|say)|i pick|pick|option)"
+    r"\s*(?:是|为|的是|is)?\s*[:：]?\s*)?"
+)
+_ONE = rf"[(（]?([{_LETTER}])(?:[)）](?![{_LETTER}]))?"
+_PICK = re.compile(
+    _PICK_LEAD + rf"({_ONE}(?:(?:\s*(?:[,，、/&+]|和|与|及|以及|and also|and|plus)\s*|){_ONE})*)(?![A-Za-z0-9])", re.I
+)
+# (the letters of the pick, not those of the words joining them: "and" holds an "a" and a "d")
+_PICKED_LETTER = re.compile(rf"(?<![a-zａ-ｚ])[{_LETTER}](?![a-zａ-ｚ])")
+# what may follow a bare choice: punctuation, a particle, "吧"
+_BARE_REST = re.compile(r"[\s。.!！?？,，;；:：…~、吧呀啊吗呢)）]*")
+
+
+@dataclass(frozen=True)
+class Quiz:
+    """What a question offers to choose from. Spans are offsets into the question text."""
+
+    options: dict[str, tuple[int, int]]  # letter (upper case) -> the option's text
+    stem: str  # the question without its options (what the options answer)
+    negative: bool  # the stem asks for the wrong option(s)
+    statement: tuple[int, int] | None  # a true/false question's statement
+    # where an option fills the stem's asking sentence: (start, end) of its question word ("什么", "which of these") or
+    # an empty span after a closing "是" ("主要目的是？"), and the end of the sentence before its question mark
+    slot: tuple[int, int, int] | None = None
+
+    def filled(self, letter: str) -> list[tuple[int, int]]:
+        """The question's spans that read as the statement a pick of ``letter`` makes: the stem with the option in its
+        question word's place ("Ring-Allreduce 中在环上传递的是什么？" + "训练数据集" -> "…传递的是训练数据集"), or the option
+        alone when the stem has no such slot."""
+        option = self.options[letter]
+        if self.slot is None:
+            return [option]
+        ws, we, end = self.slot
+        return [(0, ws), option, (we, end)]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The choice an answer opens with."""
+
+    letters: tuple[str, ...]  # picked options (upper case); empty for a true/false verdict
+    affirms: bool | None  # a true/false verdict: True / False; None for a pick
+    end: int  # where the choice ends in the answer text
+    bare: bool  # nothing of substance follows it
+
+
+def _upper(letter: str) -> str:
+    return unicodedata.normalize("NFKC", letter).upper()
+
+
+def read_quiz(question: str) -> Quiz | None:
+    """The options (A, B, … in order, at least two) or the true/false statement of ``question``; None for an ordinary
+    question."""
+    marks = [(m.start(), m.end(), _upper(m.group(1) or m.group(2))) for m in _MARK.finditer(question)]
+    run: list[tuple[int, int, str]] = []
+    for i, (_, _, letter) in enumerate(marks):
+        if letter != "A":
+            continue
+        run = [marks[i]]
+        for nxt in marks[i + 1:]:
+            if nxt[2] == chr(ord(run[-1][2]) + 1):
+                run.append(nxt)
+            elif nxt[2] == "A":
+                break
+        if len(run) >= 2:
+            break
+        run = []
+    if run:
+        options: dict[str, tuple[int, int]] = {}
+        for j, (_, body, letter) in enumerate(run):
+            stop = run[j + 1][0] if j + 1 < len(run) else question.find("\n", body)
+            if stop < 0:
+                stop = len(question)
+            end = body + len(question[body:stop].rstrip())
+            options[letter] = (body, end)
+        last_end = options[run[-1][2]][1]
+        stem = (question[:run[0][0]] + " " + question[last_end:]).strip()
+        head = question[:run[0][0]]
+        asking = [s for s in _SENTENCE_BREAK.split(head) if s.strip()]
+        negative = bool(asking) and _NEGATIVE.search(asking[-1]) is not None
+        return Quiz(options=options, stem=stem, negative=negative, statement=None, slot=_slot(head))
+    m = _TF_OPEN.match(question)
+    if m and m.end() < len(question):
+        return Quiz(options={}, stem=question, negative=False, statement=(m.end(), len(question.rstrip())))
+    m = _TF_CLOSE.search(question)
+    if m and m.start() > 0:
+        return Quiz(options={}, stem=question, negative=False, statement=(0, m.start()))
+    return None
+
+
+def _slot(head: str) -> tuple[int, int, int] | None:
+    """The slot a picked option fills in the stem ``head`` (see ``Quiz.slot``)."""
+    end = len(head.rstrip())
+    while end and head[end - 1] in "?？:：":
+        end -= 1
+    start = max((m.end() for m in _SENTENCE_END.finditer(head, 0, end)), default=0)
+    words = list(_QUESTION_WORD.finditer(head, start, end))
+    if words:
+        return words[-1].start(), words[-1].end(), end
+    m = _CLOSING_IS.search(head, start)
+    if m:
+        return m.start() + 1, m.start() + 1, m.start() + 1
+    return None
+
+
+def read_choice(quiz: Quiz, answer: str) -> Choice | None:
+    """The pick or the true/false verdict ``answer`` opens with, if any."""
+    if quiz.options:
+        m = _PICK.match(answer)
+        if m is None:
+            return None
+        letters = tuple(dict.fromkeys(_upper(x) for x in _PICKED_LETTER.findall(m.group(1))))
+        if not all(x in quiz.options for x in letters):
+            return None
+        # "A parameter server keeps …" opens with the article, not option A
+        if letters == ("A",) and re.match(r"[ \t]+[a-z]", answer[m.end():]) and not re.search(r"[)）]", m.group(1)):
+            return None
+        return Choice(letters=letters, affirms=None, end=m.end(), bare=_is_bare(answer, m.end()))
+    if quiz.statement is not None:
+        for affirms, rx in ((True, _TF_TRUE), (False, _TF_FALSE)):
+            m = rx.match(answer)
+            if m:
+                return Choice(letters=(), affirms=affirms, end=m.end(), bare=_is_bare(answer, m.end()))
+    return None
+
+
+def _is_bare(answer: str, end: int) -> bool:
+    rest = _BARE_REST.match(answer, end)
+    return rest is not None and rest.end() == len(answer)
