@@ -22,6 +22,7 @@ from .matcher import Doc, Gates, Hit
 from .normalize import EMOJI, Folded, fold, fold_pieces
 from .notes import note
 from .quiz import read_choice, read_quiz
+from .tables import find_tables
 from .report import Covered, Flag, GradedAnswer, Overall, Report, RubricInfo
 from .rubric.load import LoadedRubric, load_rubric
 from .rubric.schema import Topic
@@ -319,6 +320,28 @@ def _evidence(doc: Doc, source: str, hit: Hit, clip: Clip | None = None) -> tupl
     return source[start:end], start, end
 
 
+def _fold_answer(text: str, base: int) -> tuple[Folded, Clip | None]:
+    """The answer folded, its comparison tables read cell by cell (``tables``): each cell past the first column after
+    its row label and column header, a sentence of its own; with the cells' source ranges (None: no table)."""
+    tables = find_tables(text)
+    if not tables:
+        return fold(text, base), None
+    pieces: list[tuple] = []
+    pos = 0
+    for t in tables:
+        pieces += [(pos, t.start), ("\n", t.start)]
+        for statement in t.statements(text):
+            for k, span in enumerate(statement):
+                if k:
+                    pieces.append((" ", span[0]))
+                pieces.append(span)
+            pieces.append(("。", statement[-1][1] - 1))
+        pieces.append(("\n", t.end))
+        pos = t.end
+    pieces.append((pos, len(text)))
+    return fold_pieces(text, pieces, base), [(base + a, base + b) for t in tables for a, b in t.cells()]
+
+
 class _Plan:
     """The rubric's patterns with the literal bits each needs (see ``matcher.Gates``),
     built once per rubric so that an answer tries only the patterns it can match."""
@@ -611,8 +634,7 @@ def grade_answer(
     all_ids = [k.id for k in topic.key_points]
     core_ids = [k.id for k in topic.key_points if k.core]
     base["key_point_text"] = {k.id: k.text.get(lang) for k in topic.key_points}
-    folded = fold(answer.text, answer.span.start) if answer is not None else None
-    cells: Clip | None = None
+    folded, cells = _fold_answer(answer.text, answer.span.start) if answer is not None else (None, None)
     # (what the candidate said, without the interviewer breaking in: "不清楚<br>面试官：提示一下，…<br>还是不清楚，抱歉。")
     if folded is None or _is_non_answer(own_words(folded.text), rubric):
         return GradedAnswer(
