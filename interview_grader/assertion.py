@@ -780,6 +780,11 @@ _REPORTED = re.compile(
             "assumption|impression) is(?: that)?",
             "the" + _NOT_OF_BEFORE + " (?:common|popular|usual|widespread|naive) (?:mental )?(?:picture|image|model|intuition|"
             "assumption|impression) is(?: that)?",
+            # ... or the view one is tempted to, or might, take: "It's tempting to say async has no staleness issue because
+            # nobody waits, but that's backwards" (blind283), "You might think the ring needs a master"
+            "it(?:'s| is) tempting to (?:say|think|believe|assume|conclude|read it as)(?: that)?",
+            *[who + " (?:might|may|would|could) (?:think|say|assume|expect|believe)(?: that)?" for who in ("you", "one", "people")],
+            "you'd (?:think|assume|expect)(?: that)?",
             # hearsay with its source: "she had heard from a colleague that …", "I've heard people say …"
             # ("I once heard someone argue that async has no staleness cost")
             *[who + "(?:'ve|'d| have| had)?(?: once)? heard (?:from [^,.;!?]{1,40}? that|somewhere that|people say|it said|people compare|"
@@ -1404,6 +1409,19 @@ _WITHOUT_PRONOUN = re.compile(r"\s+(?:it|this|that|them|these|those)\b(?!\s+[a-z
 # 还)
 # (nor 因为: "并不是因为模型放不下才用的"; and a 不 inside a verb's complement, 放不下 / 用不了 / 跑不动, is no second cue)
 _DOUBLE_GAP = re.compile(r"[^,。!?;:、\n\s也又和或而但且还就因嗯啊呃]{0,6}")
+# ... with a quotation mark between, the first denies the whole quoted claim: in "并不是"没有 staleness、和同步收敛一样""
+# the 没有 is denied and so is what follows it in the quotation
+_OPEN_QUOTE = re.compile(r"[\"“「『]")
+_CLOSE_QUOTE = re.compile(r"[\"”」』]|[。!?\n]")
+# An English double negation: "not" then "no" a few linking words later ("async does not mean no staleness", "that
+# doesn't imply there is no master") states what the "no" denies; quotation marks and emphasis may stand between
+# (not when the second is an enumeration's: "not A, no B" has a comma)
+_EN_DOUBLE_GAP = re.compile(
+    r"[\s*_\"“]+(?:(?:mean|means|meant|imply|implies|implied|say|says|said|that|there|there's|is|are|it|it's|the|case"
+    r"|have|has|had|to|be|really|necessarily|automatically|actually|a|an|guarantee|guarantees)[\s*_\"“]+){0,4}"
+)
+_EN_FIRST = re.compile(r"not|[a-z]+n['\u2019]t|cannot")
+_EN_SECOND = frozenset({"no", "without", "never", "none"})
 _COMPLEMENTS = frozenset("下了动开起住完到上过来去清懂够")
 
 
@@ -1448,6 +1466,7 @@ def analyse(text: str, question: str | None = None) -> Scopes:
                 if cue >= 0:
                     rhetorical.add(cue)
     prev: tuple[int, int, int] | None = None  # the last Chinese cue: start, end, where its entry in negated is
+    prev_en: tuple[int, int, int] | None = None  # the last English "not" cue, likewise
     for pat in (neg, _CONTRAST_FWD):
         not_cues = _NOT_CUES if pat is neg else ()
         for m in pat.finditer(text):
@@ -1460,6 +1479,13 @@ def analyse(text: str, question: str | None = None) -> Scopes:
                 i = bisect_right(clause_starts, c) - 1
                 void.append((c - 1, clause_ends[i] if i >= 0 and c < clause_ends[i] else c + 1))
                 continue
+            if pat is neg and text[c].isascii():
+                if prev_en is not None and m.group() in _EN_SECOND and _EN_DOUBLE_GAP.fullmatch(text, prev_en[1], c):
+                    if len(negated) > prev_en[2]:
+                        negated[prev_en[2]:] = [(prev_en[0], prev_en[1], e)]
+                    prev_en = None
+                    continue
+                prev_en = (c, e, len(negated)) if _EN_FIRST.fullmatch(m.group()) else None
             if pat is neg and not text[c].isascii():
                 if (prev is not None and _DOUBLE_GAP.fullmatch(text, prev[1], c)
                         and m.group() != text[prev[0]:prev[1]]  # (a cue said twice is a stutter: "没有嗯没有")
@@ -1469,6 +1495,11 @@ def analyse(text: str, question: str | None = None) -> Scopes:
                     # a claim worded with the second ("并不是没差别" denies "没差别"), so its scope now ends with that cue
                     if len(negated) > prev[2]:
                         negated[prev[2]:] = [(prev[0], prev[1], e)]
+                    if _OPEN_QUOTE.search(text, prev[1], c) and (q := _CLOSE_QUOTE.search(text, e)) and q.group() in "\"”」』":
+                        # (from the next item of the quoted list on: the 没有 denies only its own)
+                        after = min((k for k in (text.find(x, e, q.start()) for x in "、,") if k != -1), default=-1)
+                        if after != -1:
+                            negated.append((after, after, q.start()))
                     prev = None
                     continue
                 prev = (c, e, len(negated))

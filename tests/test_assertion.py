@@ -28,6 +28,9 @@ ZH = [
     ("不会出现卡0掉线、DDP靠参数服务器同步的情况。", False),  # the negation covers the enumeration up to 的情况
     ("不会出现卡0掉线、DDP靠参数服务器同步。", True),  # not closed by 的情况: the second item stands
     ("DDP并不是先各自训练、再交给参数服务器合并，每一步都要同步梯度。", False),  # 不是 denies every step joined by 、
+    # a quoted claim denied whole, its own 没有 and all (blind287 05 Q3)
+    ('DDP并不是"没有梯度同步、靠参数服务器合并"。', False),
+    ('DDP并不是"没有梯度同步"，它靠参数服务器合并。', True),
     ("没有卡掉线、DDP靠参数服务器同步。", True),  # ... 没有 lists properties: the second item stands
     ("面试里常遇到有人把这两者说反，认为DDP靠参数服务器同步，其实正好相反。", False),  # others swap them, then think: reported
     ("常有人说DDP靠参数服务器同步，这两种说法都不对：DDP里所有进程对等地做all-reduce。", False),  # the view ends at its rejection ...
@@ -485,6 +488,10 @@ EN = [
     ("He had them backwards. DDP relies on a parameter server.", True),
     # blind271: people who swap the two and call one by the other's name
     ("People sometimes swap the two and call DDP the one that relies on a parameter server; it's the other way round.", False),
+    # blind283: the view one is tempted to, or might, take
+    ("It's tempting to say DDP relies on a parameter server, but that's backwards.", False),
+    ("You might think DDP relies on a parameter server; it doesn't.", False),
+    ("DDP relies on a parameter server, as you might expect.", True),  # the cue reports what follows it, not before
 ]
 
 
@@ -534,6 +541,12 @@ def test_en_assertion_scope(text, expected):
         # an A-not-A question asks whether and denies nothing (blind45 07 Q2, blind168 01 Q4)
         ("我会先看ring是不是去中心化的。", False),
         ("我会先看ring有没有去中心化。", False),
+        # an English double negation, the second a few linking words on, quoted or emphasised (blind286 02 Q7)
+        ("Ring allreduce does not mean no decentralisation.", False),
+        ('Ring allreduce does *not* mean "no decentralisation".', False),
+        ("Ring allreduce doesn't imply there is no decentralisation.", False),
+        ("Ring allreduce means no decentralisation.", True),
+        ("Ring allreduce is not fast, no decentralisation either.", True),  # a comma between: two denials
     ],
 )
 def test_negated_polarity(text, expected):
