@@ -381,6 +381,20 @@ _ASKED_WHETHER = re.compile(r"\basked (?:me |us |him |her |them )?(?:whether|if)
 
 # A reviewer's note of what was left out ("Did not mention DistributedSampler, set_epoch or gradient
 # buckets", "未提 set_epoch，也未提梯度分桶"): the list after the cue, to the sentence end or a turn, states nothing.
+# A line the speaker labels as a myth or a wrong reading, to set it right ("Myth: more GPUs give you a better model.",
+# "错误理解：PS就是把模型切成几块…", "Common misconceptions I hear: …"): void to the end of its line; a label alone on its
+# line ("常见误区：") voids the lines listed under it, to a blank line or the next label (blind292)
+_MYTH_LABEL = re.compile(
+    r"^[ \t>*\-•·]*(?:[0-9]+[.)、]\s*)?(?:\*\*)?(?:"
+    r"(?:(?:the|a|common|popular|typical|classic) )?(?:myths?|misconceptions?|misunderstandings?|mistakes?|misreadings?)"
+    r"(?: [a-z' ]{1,24})?"
+    r"|what people get wrong|wrong idea|wrong belief|wrong|incorrect|don't"
+    r"|(?:常见)?(?:误区|误解|错误理解|错误的理解|错误说法|错误的说法|错误观点|错误的观点|错误认识|错误)(?:[^:\n]{0,6})?|说法|谣言)"
+    r"(?:\*\*)?\s*(?:[0-9]+\s*)?:(?:\*\*)?",
+    re.M,
+)
+# ... and the label that ends a myth's block: the next label of either kind
+_ANY_LABEL = re.compile(r"[ \t>*\-•·]*(?:\*\*)?[^\s:]{1,12}(?: [a-z]{1,12})?(?:\*\*)?\s*:\s*(?:\*\*)?\s*$|[ \t>*\-•·]*(?:\*\*)?(?:fact|facts|truth|reality|correct|right|事实|正确理解|正确的理解|正确说法|正解|实际上|真相)(?:\*\*)?\s*:")
 _UNSAID = re.compile(
     _by_first("未提|未提及|未提到|未涉及|没有提到|没提到|没有提及|没提及|没有提|没提".split("|"), words=False)
     + "|"
@@ -1595,6 +1609,23 @@ def analyse(text: str, question: str | None = None) -> Scopes:
             sentence_starts = [a for a, _ in sentences]
         _, s_end = _enclosing(sentences, m.start(), sentence_starts)
         void.append((m.start(), max(_scope_end(text, m.end(), s_end), m.end())))
+
+    if ":" in text:
+        for m in _MYTH_LABEL.finditer(text):
+            line_end = text.find("\n", m.end())
+            line_end = len(text) if line_end == -1 else line_end
+            if text[m.end():line_end].strip():
+                void.append((m.start(), line_end))
+                continue
+            end = pos = line_end  # a heading: the lines under it
+            while pos < len(text):
+                nxt = text.find("\n", pos + 1)
+                nxt = len(text) if nxt == -1 else nxt
+                line = text[pos + 1:nxt]
+                if not line.strip() or _ANY_LABEL.match(line):
+                    break
+                end = pos = nxt
+            void.append((m.start(), end))
 
     for m in _INTERVIEWER_ASIDE.finditer(text):
         void.append(m.span())

@@ -28,6 +28,10 @@ ZH = [
     ("不会出现卡0掉线、DDP靠参数服务器同步的情况。", False),  # the negation covers the enumeration up to 的情况
     ("不会出现卡0掉线、DDP靠参数服务器同步。", True),  # not closed by 的情况: the second item stands
     ("DDP并不是先各自训练、再交给参数服务器合并，每一步都要同步梯度。", False),  # 不是 denies every step joined by 、
+    # a line labelled as a wrong reading, or listed under a heading of myths (blind292)
+    ("错误理解：DDP靠参数服务器同步。\n正确理解：DDP 对梯度做 all-reduce。", False),
+    ("常见误区：\n1. DDP靠参数服务器同步\n2. 异步没有过期梯度\n正确理解：梯度 all-reduce。", False),
+    ("常见误区：\n1. 异步没有过期梯度\n正确理解：DDP靠参数服务器同步。", True),  # the next label ends the list
     # a quoted claim denied whole, its own 没有 and all (blind287 05 Q3)
     ('DDP并不是"没有梯度同步、靠参数服务器合并"。', False),
     ('DDP并不是"没有梯度同步"，它靠参数服务器合并。', True),
@@ -492,6 +496,14 @@ EN = [
     ("It's tempting to say DDP relies on a parameter server, but that's backwards.", False),
     ("You might think DDP relies on a parameter server; it doesn't.", False),
     ("DDP relies on a parameter server, as you might expect.", True),  # the cue reports what follows it, not before
+    # blind292: a line labelled as a myth or a wrong reading, or listed under such a heading, is set up to be rejected
+    ("Myth: DDP relies on a parameter server.\nFact: it all-reduces the gradients.", False),
+    ("**Myth 2:** DDP relies on a parameter server.", False),
+    ('Common misconceptions I hear: "DDP relies on a parameter server". Neither is true.', False),
+    ("Common myths:\n- DDP relies on a parameter server\n- async has no staleness", False),
+    ("Common myths:\n- async has no staleness\n\nIn practice DDP relies on a parameter server.", True),  # after the list
+    ("Fact: DDP relies on a parameter server.", True),
+    ("Our approach: DDP relies on a parameter server.", True),
 ]
 
 
