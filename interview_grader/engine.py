@@ -22,7 +22,7 @@ from .matcher import Doc, Gates, Hit
 from .normalize import EMOJI, Folded, fold, fold_pieces
 from .notes import note
 from .quiz import read_choice, read_quiz
-from .tables import find_tables
+from .tables import Section, find_layouts
 from .report import Covered, Flag, GradedAnswer, Overall, Report, RubricInfo
 from .rubric.load import LoadedRubric, load_rubric
 from .rubric.schema import Topic
@@ -321,25 +321,30 @@ def _evidence(doc: Doc, source: str, hit: Hit, clip: Clip | None = None) -> tupl
 
 
 def _fold_answer(text: str, base: int) -> tuple[Folded, Clip | None]:
-    """The answer folded, its comparison tables read cell by cell (``tables``): each cell past the first column after
-    its row label and column header, a sentence of its own; with the cells' source ranges (None: no table)."""
-    tables = find_tables(text)
-    if not tables:
+    """The answer folded, its comparison tables read cell by cell and its headed lines under their heading
+    (``tables``): each cell past the first column after its column header and row label, a sentence of its own; each
+    line under a heading ("DataParallel" over "Pros: it's multi-process") after the heading, a line of its own; with
+    the source ranges of those cells and lines (None: no table and no heading)."""
+    layouts = find_layouts(text)
+    if not layouts:
         return fold(text, base), None
     pieces: list[tuple] = []
     pos = 0
-    for t in tables:
+    for t in layouts:
         pieces += [(pos, t.start), ("\n", t.start)]
+        headed = isinstance(t, Section)
+        if headed:
+            pieces += [t.heading, ("\n", t.heading[1] - 1)]  # the heading keeps its own line
         for statement in t.statements(text):
             for k, span in enumerate(statement):
                 if k:
                     pieces.append((" ", span[0]))
                 pieces.append(span)
-            pieces.append(("。", statement[-1][1] - 1))
+            pieces.append(("\n" if headed else "。", statement[-1][1] - 1))
         pieces.append(("\n", t.end))
         pos = t.end
     pieces.append((pos, len(text)))
-    return fold_pieces(text, pieces, base), [(base + a, base + b) for t in tables for a, b in t.cells()]
+    return fold_pieces(text, pieces, base), [(base + a, base + b) for t in layouts for a, b in t.cells()]
 
 
 class _Plan:

@@ -183,3 +183,96 @@ def find_tables(text: str) -> list[Table]:
     pipes = _pipe_tables(text, lines) if "|" in text else []
     grids = _grid_tables(text, lines, [(t.start, t.end) for t in pipes])
     return sorted(pipes + grids, key=lambda t: t.start)
+
+
+# A heading over the lines that follow it: "DataParallel" over "Pros: …" / "Cons: …", "优点：" over a list. Read line by
+# line, a line under a heading has lost its subject ("Pros: it's multi-process" says it of DataParallel), so each is read
+# after the heading, as the cells of a table are.
+_HEADING = re.compile(
+    r"[ \t]*(?:#{1,6}[ \t]*)?(?P<bold>\*\*|__)?(?P<name>[^\n|`:：()（）\[\]【】]{1,40}?)(?P=bold)?[ \t]*(?P<colon>[:：])?"
+    r"(?:\*\*)?[ \t]*"
+)
+# a labelled line ("Pros: …", "- 缺点：…"): the label a word, not a time or a bracket
+_LABEL_LINE = re.compile(r"[ \t]*(?:[-*•·][ \t]*)?(?:\*\*)?(?P<label>[A-Za-z\u4e00-\u9fff][^\s:：|()（）\[\]]{0,15})(?:\*\*)?[ \t]*[:：]")
+_SENTENCE_MARK = re.compile(r"[。!！?？,，;；]|\.(?=\s|$)")
+HEADING_WORDS = 5
+
+
+@dataclass(frozen=True)
+class Section:
+    """A heading and the lines under it (to a blank line or the next heading)."""
+
+    start: int
+    end: int
+    heading: Span
+    lines: list[Span]
+
+    def statements(self, text: str) -> list[list[Span]]:
+        """Each line under the heading, read after it."""
+        return [[self.heading, line] for line in self.lines]
+
+    def cells(self) -> list[Span]:
+        return list(self.lines)
+
+
+def _heading(text: str, s: int, e: int, next_line: Span | None, after: Span | None = None) -> Span | None:
+    """The name a line holds when it is a heading over the lines after it (``next_line``, ``after``: the two lines after
+    it)."""
+    m = _HEADING.fullmatch(text, s, e)
+    if m is None or next_line is None or not text[next_line[0]:next_line[1]].strip():
+        return None
+    name = _strip(text, *m.span("name"))
+    if name is None or _SENTENCE_MARK.search(text, *name) or text[name[0]:name[1]].startswith("```"):
+        return None
+    words = text[name[0]:name[1]].split()
+    if len(words) > HEADING_WORDS or (len(words) == 1 and len(words[0]) > 24):
+        return None
+    marked = m.group("colon") or m.group("bold") or text[s:e].lstrip().startswith("#")
+    if not marked:
+        # a bare name heads only lines with labels of their own ("DataParallel" over "Pros: …" and "Cons: …"), not a
+        # chat's lines under one speaker's name
+        first = _LABEL_LINE.match(text, *next_line)
+        second = _LABEL_LINE.match(text, *after) if after is not None else None
+        if first is None or second is None or first.group("label") == second.group("label") or len(words) > 3:
+            return None
+    return name
+
+
+def find_sections(text: str, taken: list[Span] = ()) -> list[Section]:
+    """The headings in ``text`` with the lines under them, outside the ``taken`` ranges (tables)."""
+    if "\n" not in text:
+        return []
+    lines = _lines(text)
+    out, i = [], 0
+    while i < len(lines) - 1:
+        s, e = lines[i]
+        if any(a <= s < b for a, b in taken) or "|" in text[s:e]:
+            i += 1
+            continue
+        name = _heading(text, s, e, lines[i + 1], lines[i + 2] if i + 2 < len(lines) else None)
+        if name is None:
+            i += 1
+            continue
+        body, j = [], i + 1
+        while j < len(lines):
+            ls, le = lines[j]
+            if not text[ls:le].strip() or any(a <= ls < b for a, b in taken) or "|" in text[ls:le]:
+                break
+            if _heading(text, ls, le, *(lines[j + 1:j + 3] + [None, None])[:2]) is not None:
+                break
+            if (span := _strip(text, ls, le)) is not None:
+                body.append(span)
+            j += 1
+        if body:
+            out.append(Section(s, body[-1][1], name, body))
+            i = j
+        else:
+            i += 1
+    return out
+
+
+def find_layouts(text: str) -> list[Table | Section]:
+    """The tables and the headed sections of ``text``, in order, none inside another."""
+    tables = find_tables(text)
+    sections = find_sections(text, [(t.start, t.end) for t in tables])
+    return sorted([*tables, *sections], key=lambda x: x.start)

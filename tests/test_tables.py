@@ -6,7 +6,7 @@ import pytest
 from interview_grader.engine import grade
 from interview_grader.normalize import fold_pieces
 from interview_grader.parse import parse_transcript
-from interview_grader.tables import find_tables
+from interview_grader.tables import find_sections, find_tables
 
 PIPES = (
     "对比如下：\n"
@@ -89,3 +89,33 @@ def test_a_row_read_as_one_line_would_mix_the_columns(mini_rubric):
     table = "| | 参数服务器 | 环形规约 |\n|---|---|---|\n| 结构 | 梯度发给中心节点 | 环形，只和相邻节点通信 |\n"
     a, _ = one(mini_rubric, table)
     assert a.misconceptions == [] and [c.id for c in a.covered] == ["ring-neighbours"]
+
+
+HEADED = "DataParallel\nPros: one line to wrap.\nCons: one process, threads.\n\nDDP\nPros: a process per GPU.\nCons: a launcher."
+
+
+def test_lines_under_a_heading_are_read_after_it():
+    (dp, ddp) = find_sections(HEADED)
+    assert [" / ".join(HEADED[a:b] for a, b in st) for st in dp.statements(HEADED)] == [
+        "DataParallel / Pros: one line to wrap.", "DataParallel / Cons: one process, threads."]
+    assert HEADED[ddp.heading[0]:ddp.heading[1]] == "DDP"
+    marked = "**环形规约**\n每个节点只和相邻节点通信\n\n参数服务器：\n- 有 server"
+    assert [marked[a:b] for s in find_sections(marked) for a, b in [s.heading]] == ["环形规约", "参数服务器"]
+
+
+@pytest.mark.parametrize("text", [
+    "单卡的话一次只能算一个样本 一个一个过\n[19:43] 候选人：多卡可以同时算\n[19:44] 候选人：多卡要同步梯度",  # one speaker's lines
+    "（周老师：嗯）\n[00:05:20] 小陈：通信量跟卡数成正比",  # an interjection over a timed turn
+    "DDP wraps the model.\nThen it all-reduces.",  # sentences, not headings
+    "DataParallel\nit is slower.",  # a bare name over an unlabelled line
+])
+def test_no_heading(text):
+    assert find_sections(text) == []
+
+
+def test_a_line_under_a_heading_is_flagged_for_the_heading(mini_rubric):
+    answer = "环形规约\n优点：只和相邻节点通信。\n缺点：梯度要发给中心节点。\n\n参数服务器\n优点：简单。\n缺点：server 是瓶颈。"
+    a, source = one(mini_rubric, answer)
+    assert [f.id for f in a.misconceptions] == ["ring-allreduce-central-node"]
+    f = a.misconceptions[0]
+    assert f.evidence == source[f.start:f.end] and f.evidence.startswith("缺点：梯度要发给中心节点")
