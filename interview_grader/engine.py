@@ -684,6 +684,7 @@ def grade_answer(
     # answer to the stem (quoted from the question); a pick of the wrong statement when the stem asks for one rejects it
     choice = read_choice(quiz, answer.text) if quiz is not None else None
     picked: list[tuple[Doc, int, Clip]] = []  # each picked option's doc, its gate bits, its source range
+    notes_first: list[str] = []
     if choice is not None and choice.letters:
         assert quiz is not None
         if quiz.negative:
@@ -696,15 +697,24 @@ def grade_answer(
                 odoc = _doc_over(qa.question.text, spans, qa.question.span.start, quiz.stem if len(spans) == 1 else None)
                 s, e = quiz.options[letter]
                 picked.append((odoc, odoc.satisfied(plan.gates), [(qa.question.span.start + s, qa.question.span.start + e)]))
-            own = {f.id for f in (*flags, *wrong)}
-            for odoc, ohave, clip in picked:
-                got = asserted(plan.misconceptions[topic.id], False, odoc, ohave, clip)
-                got_wrong = asserted(plan.wrong_claims[topic.id], False, odoc, ohave, clip)
-                flags += [f for f in got if f.id not in own]
-                wrong += [f for f in got_wrong if f.id not in own]
-                own |= {f.id for f in (*got, *got_wrong)}
-    else:
-        notes_first = []
+    elif choice is not None and choice.fills:
+        # a fill-in-the-blank item: the question with the answer's words in its blanks is the candidate's statement
+        # ("Ring-Allreduce 中每个 worker 发送的数据量约为梯度大小的 ____，与 worker 数 N ____。" filled "N 倍；成正比"),
+        # quoted from the fills
+        assert quiz is not None
+        notes_first = [note("filled", lang)]
+        at = answer.span.start
+        folded_fill = fold_pieces(transcript.text, quiz.with_fills(choice.fills, qa.question.span.start, at))
+        fdoc = Doc.of(folded_fill.text, folded=folded_fill)
+        picked.append((fdoc, fdoc.satisfied(plan.gates), [(at + a, at + b) for a, b in choice.fills]))
+    if picked:
+        own = {f.id for f in (*flags, *wrong)}
+        for odoc, ohave, clip in picked:
+            got = asserted(plan.misconceptions[topic.id], False, odoc, ohave, clip)
+            got_wrong = asserted(plan.wrong_claims[topic.id], False, odoc, ohave, clip)
+            flags += [f for f in got if f.id not in own]
+            wrong += [f for f in got_wrong if f.id not in own]
+            own |= {f.id for f in (*got, *got_wrong)}
     # an answer that only agrees ("对，是的", "Yes, exactly.") makes the claim a leading question puts its own: "DDP 是靠
     # rank 0 做参数服务器来汇总梯度的，对吧？" answered "对" asserts it (the quote is the question's); agreeing to a right
     # claim shows little, and is graded at the floor rather than read as off-topic

@@ -43,6 +43,10 @@ _NOTES = {
         "zh": "题目问的是错误的说法，所选选项 {letters} 是回答者否定的内容，不算作其观点",
         "en": "the question asks for the wrong statement: option {letters}, picked, is rejected, not claimed",
     },
+    "filled": {
+        "zh": "回答填写了题目中的空白，按填好后的句子评判",
+        "en": "the answer fills the question's blanks: judged on the statement they make",
+    },
     "pick-cap": {
         "zh": "只给出选项、没有自己的陈述，得分上限为 {cap}",
         "en": "a bare pick with no words of its own: capped at {cap}",

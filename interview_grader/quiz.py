@@ -20,7 +20,7 @@ from dataclasses import dataclass
 # one line ("…正确的是？A. … B. …"): "A." "A、" "A)" "A:" "(A)" "（A）", full-width letters too
 _LETTER = "A-Fa-fＡ-Ｆａ-ｆ"
 _MARK = re.compile(
-    rf"(?:^|(?<=[\s?？:：。]))[ \t\u3000]*(?:[(（]([{_LETTER}])[)）]|([{_LETTER}])[)）.．、:：])[ \t\u3000]*(?=\S)", re.M
+    rf"(?:^|(?<=[\s?？:：。>]))[ \t\u3000]*(?:[(（]([{_LETTER}])[)）]|([{_LETTER}])(?:[)）.．、:：]|,(?= )))[ \t\u3000]*(?=\S)", re.M
 )
 # The stem's asking sentence wants the wrong option(s)
 _NEGATIVE = re.compile(
@@ -46,13 +46,38 @@ _TF_OPEN = re.compile(
     r"(?:\s*[】\]）)])?\s*[:：.,，]?\s*",
     re.I,
 )
+# ... or after a lead-in ("第二题，判断并改正：", "Okay. True or false, and correct it if it's false: "…""): the marker,
+# words on correcting it, and a colon; the statement follows, in quotation marks or not
+_TF_MARKER = re.compile(
+    r"(?:判断(?:题|正误|对错)?(?:并|，|,)?(?:改正|更正|纠正|说明理由)?|true\s*(?:or|/)\s*false(?:[^:：\n\"“]{0,48}?))"
+    r"\s*[:：]\s*",
+    re.I,
+)
+_BREAK_TAIL = re.compile(r"(?:\s|<br\s*/?>)+$", re.I)  # what ends an option: space, or an HTML line break
+# A blank to fill: underscores, or empty brackets
+_BLANK = re.compile(r"_{2,}|＿{2,}|（[ \t\u3000]*）|\([ \t]{2,}\)|【[ \t\u3000]*】")
+# The fills an answer opens with: up to its first sentence end, split at the strongest separator that gives one fill
+# per blank ("reduce-scatter 和 all-gather；2(N−1)/N", "the model; the data", "Reduce, and then broadcast?")
+_FILL_LEAD = re.compile(r"\s*(?:(?:答案?|answer|my answer)\s*(?:是|为|is)?\s*[:：]\s*)?(?:(?:嗯+|呃+|um+|uh+)[\s,，.…]*)?", re.I)
+_FILL_END = re.compile(r"[。!！?？\n]|\.(?=\s|$)")
+_FILL_SEPARATORS = (
+    re.compile(r"\s*[;；]\s*"),
+    re.compile(r"\s*[、,，]\s*(?:(?:and then|and|then|以及|然后|再)\s+)?"),
+    re.compile(r"\s+(?:and then|then|and)\s+|\s*(?:和|以及|然后|再|→|->)\s*"),
+)
+_CLAUSE_MARK = re.compile(r"[,，;；:：(（]|\s(?:so|because|since|which|that|i\.e\.)\s")
+FILL_MAX = 20  # characters of one fill: longer, it is an explanation rather than the words for a blank
+_QUOTED = re.compile(r"[\"“「](.+?)[\"”」]", re.S)
 _TF_CLOSE = re.compile(
     r"[\s,，;；:：]*(?:[(（]\s*)?(?:true\s*(?:or|/)\s*false|t\s*/\s*f|对还是错|对或错|是否正确|正确与否)"
     r"(?:\s*[)）])?\s*[?？.。]?\s*$",
     re.I,
 )
 # An answer's verdict on the statement, opening it
-_TF_LEAD = r"^\s*(?:(?:答案?|answer)\s*(?:是|为)?\s*[:：]?\s*)?"
+_TF_LEAD = (
+    r"^\s*(?:(?:答案?|answer)\s*(?:是|为)?\s*[:：]?\s*)?"
+    r"(?:(?:这个|这句|这题)?(?:我觉得|我认为|应该)(?:是)?|i (?:think|believe|would say|'d say)(?: it's| it is| that's)?\s*)?"
+)
 _TF_TRUE = re.compile(_TF_LEAD + r"(?:true|t|对(?![于比称应齐等象方话接手])|正确|√|✓|✔)(?![a-z])", re.I)
 _TF_FALSE = re.compile(_TF_LEAD + r"(?:false|f|错(?![位开过])|错误|不对|不正确|×|✗|✘)(?![a-z])", re.I)
 
@@ -84,6 +109,17 @@ class Quiz:
     # where an option fills the stem's asking sentence: (start, end) of its question word ("什么", "which of these") or
     # an empty span after a closing "是" ("主要目的是？"), and the end of the sentence before its question mark
     slot: tuple[int, int, int] | None = None
+    blanks: tuple[tuple[int, int], ...] = ()  # a fill-in-the-blank item's blanks ("____")
+
+    def with_fills(self, fills: tuple[tuple[int, int], ...], at: int, answer_at: int) -> list[tuple[int, int]]:
+        """The source spans that read as the statement the fills make: the question (at offset ``at`` of the source)
+        with each blank replaced by its fill from the answer (at ``answer_at``)."""
+        out, pos = [], 0
+        for (bs, be), (fs, fe) in zip(self.blanks, fills):
+            out += [(at + pos, at + bs), (answer_at + fs, answer_at + fe)]
+            pos = be
+        end = len(self.stem.rstrip())
+        return [(a, b) for a, b in [*out, (at + pos, at + end)] if b > a]
 
     def filled(self, letter: str) -> list[tuple[int, int]]:
         """The question's spans that read as the statement a pick of ``letter`` makes: the stem with the option in its
@@ -104,6 +140,7 @@ class Choice:
     affirms: bool | None  # a true/false verdict: True / False; None for a pick
     end: int  # where the choice ends in the answer text
     bare: bool  # nothing of substance follows it
+    fills: tuple[tuple[int, int], ...] = ()  # a fill-in-the-blank answer's fills, one per blank (spans of the answer)
 
 
 def _upper(letter: str) -> str:
@@ -133,7 +170,7 @@ def read_quiz(question: str) -> Quiz | None:
             stop = run[j + 1][0] if j + 1 < len(run) else question.find("\n", body)
             if stop < 0:
                 stop = len(question)
-            end = body + len(question[body:stop].rstrip())
+            end = body + len(_BREAK_TAIL.sub("", question[body:stop]))
             options[letter] = (body, end)
         last_end = options[run[-1][2]][1]
         stem = (question[:run[0][0]] + " " + question[last_end:]).strip()
@@ -141,9 +178,14 @@ def read_quiz(question: str) -> Quiz | None:
         asking = [s for s in _SENTENCE_BREAK.split(head) if s.strip()]
         negative = bool(asking) and _NEGATIVE.search(asking[-1]) is not None
         return Quiz(options=options, stem=stem, negative=negative, statement=None, slot=_slot(head))
-    m = _TF_OPEN.match(question)
+    blanks = tuple(m.span() for m in _BLANK.finditer(question))
+    if blanks:
+        return Quiz(options={}, stem=question, negative=False, statement=None, blanks=blanks)
+    m = _TF_MARKER.search(question) or _TF_OPEN.match(question)
     if m and m.end() < len(question):
-        return Quiz(options={}, stem=question, negative=False, statement=(m.end(), len(question.rstrip())))
+        q = _QUOTED.match(question, m.end())
+        statement = q.span(1) if q else (m.end(), len(question.rstrip()))
+        return Quiz(options={}, stem=question, negative=False, statement=statement)
     m = _TF_CLOSE.search(question)
     if m and m.start() > 0:
         return Quiz(options={}, stem=question, negative=False, statement=(0, m.start()))
@@ -178,12 +220,64 @@ def read_choice(quiz: Quiz, answer: str) -> Choice | None:
         if letters == ("A",) and re.match(r"[ \t]+[a-z]", answer[m.end():]) and not re.search(r"[)）]", m.group(1)):
             return None
         return Choice(letters=letters, affirms=None, end=m.end(), bare=_is_bare(answer, m.end()))
+    if quiz.blanks:
+        return _read_fills(quiz, answer)
     if quiz.statement is not None:
         for affirms, rx in ((True, _TF_TRUE), (False, _TF_FALSE)):
             m = rx.match(answer)
             if m:
                 return Choice(letters=(), affirms=affirms, end=m.end(), bare=_is_bare(answer, m.end()))
     return None
+
+
+def _read_fills(quiz: Quiz, answer: str) -> Choice | None:
+    """The fills for ``quiz``'s blanks an answer opens with (as many as there are blanks), if any."""
+    start = _FILL_LEAD.match(answer).end()
+    stop = _FILL_END.search(answer, start)
+    end = stop.start() if stop else len(answer)
+    segment = answer[start:end]
+    n = len(quiz.blanks)
+    parts: list[tuple[int, int]] | None = None
+    if n == 1:
+        # one blank: the answer's words up to its first clause mark when they run on ("the training data, so each GPU
+        # only has to look at part of the dataset")
+        cut = _CLAUSE_MARK.search(segment) if len(segment) > FILL_MAX else None
+        parts = [(0, cut.start() if cut else len(segment))]
+    else:
+        # the strongest separator first; parts still too few are cut further by the weaker ones, in order
+        cut = [(0, len(segment))]
+        for sep in _FILL_SEPARATORS:
+            finer = []
+            for a, b in cut:
+                pos = a
+                for m in sep.finditer(segment, a, b):
+                    finer.append((pos, m.start()))
+                    pos = m.end()
+                finer.append((pos, b))
+            if len(finer) > n:
+                break
+            cut = finer
+            if len(cut) == n:
+                parts = cut
+                break
+    if parts is None:
+        return None
+    fills = []
+    for a, b in parts:
+        while a < b and segment[a] in " \t\"'“”‘’":
+            a += 1
+        while b > a and segment[b - 1] in " \t\"'“”‘’?？…":
+            b -= 1
+        if b <= a or b - a > FILL_MAX:
+            return None
+        fills.append((start + a, start + b))
+    for i, ((bs, _), (fs, fe)) in enumerate(zip(quiz.blanks, fills)):
+        # an article the blank already follows is not said twice: "replicates the ____" filled "the model"
+        before = quiz.stem[:bs].rstrip().lower()
+        word = re.match(r"(?:the|a|an)\s+", answer[fs:fe], re.I)
+        if word and before.endswith(" " + word.group().strip().lower()) and fs + word.end() < fe:
+            fills[i] = (fs + word.end(), fe)
+    return Choice(letters=(), affirms=None, end=end, bare=_is_bare(answer, end), fills=tuple(fills))
 
 
 def _is_bare(answer: str, end: int) -> bool:

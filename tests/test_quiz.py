@@ -169,3 +169,60 @@ def test_the_stem_decides_the_topic(rubric):
     assert a.topic == "data-parallelism"
     a, _ = one(rubric, "选 A。", question)
     assert a.topic == "data-parallelism" and [f.id for f in a.misconceptions] == ["dp-mp-confusion"]
+
+
+# blind291: fill-in-the-blank items, true/false items to correct, options split by <br> or spoken "A, …"
+
+
+@pytest.mark.parametrize("question, statement", [
+    ("第二题，判断并改正：“环形规约把梯度发给中心节点。”", "环形规约把梯度发给中心节点。"),
+    ('True or false? If false, correct it: "Ring all-reduce needs a master node."', "Ring all-reduce needs a master node."),
+    ("Okay. True or false, and correct it if it's false: \"Ring all-reduce needs a master node.\"",
+     "Ring all-reduce needs a master node."),
+])
+def test_true_false_statements_after_a_lead_in(question, statement):
+    quiz = read_quiz(question)
+    assert quiz is not None and question[slice(*quiz.statement)] == statement
+
+
+def test_a_verdict_with_a_lead():
+    quiz = read_quiz("判断并改正：“环形规约把梯度发给中心节点。”")
+    assert read_choice(quiz, "这个我觉得是对的。环上有主节点").affirms is True
+    assert read_choice(quiz, "I think it's false.").affirms is False
+
+
+def test_options_split_by_html_breaks_or_spoken_commas():
+    assert options_of("Why?<br>A. faster<br>B. bigger models") == {"A": "faster", "B": "bigger models"}
+    assert options_of("Which describe DDP? A, one process per GPU. B, a server.") == {
+        "A": "one process per GPU.", "B": "a server."}
+
+
+def fills_of(question: str, answer: str) -> list[str] | None:
+    choice = read_choice(read_quiz(question), answer)
+    return None if choice is None else [answer[a:b] for a, b in choice.fills]
+
+
+def test_fills_one_per_blank():
+    three = "Ring-Allreduce 分为 ____ 和 ____ 两个阶段，每个 worker 的收发数据量约为梯度大小的 ____ 倍。"
+    # the strongest separator first, the weaker ones for parts still too few; "/" is no separator
+    assert fills_of(three, "reduce-scatter 和 all-gather；2(N−1)/N。\n展开说…") == ["reduce-scatter", "all-gather", "2(N−1)/N"]
+    two = "Data parallelism replicates the ____ on every worker and splits the ____ among them."
+    assert fills_of(two, "the model; the data") == ["model", "data"]  # the article the blank follows is not repeated
+    assert fills_of(two, "Reduce, and then broadcast? So …") == ["Reduce", "broadcast"]
+    one = "Model parallelism splits the ____ across devices."
+    assert fills_of(one, "the training data, so each GPU only has to look at part of the dataset") == ["training data"]
+    # an answer that talks instead of filling, or fills too few, fills nothing
+    assert fills_of(two, "嗯……我理解是先把训练数据切成 N 份分给各个进程，各自算完以后再汇总到一个主节点上") is None
+    assert fills_of(three, "reduce-scatter") is None
+
+
+def test_a_filled_statement_is_the_candidates(mini_rubric):
+    question = "填空：环形规约里每个节点把梯度发给 ____。"
+    a, source = one(mini_rubric, "中心节点", question)
+    assert [f.id for f in a.misconceptions] == ["ring-allreduce-central-node"]
+    f = a.misconceptions[0]
+    assert f.evidence == source[f.start:f.end] == "中心节点"  # quoted from the fill
+    assert a.score == 0  # a bare wrong fill is no attempt: no floor
+    a, source = one(mini_rubric, "相邻节点。", question)
+    assert a.misconceptions == [] and [(c.id, c.evidence) for c in a.covered] == [("ring-neighbours", "相邻节点")]
+    assert note("filled", "zh") in a.notes
