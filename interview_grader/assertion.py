@@ -1415,6 +1415,12 @@ _AND_MODAL = re.compile(r"\band (?=(?:may|might|can|could|will|would|should|must
 # "without" and a pronoun, no comma after it: the pronoun is all it negates ("Without it a single GPU would have to go
 # through the examples one by one" says what a single GPU does)
 # (not when the pronoun is the subject of a gerund: "without them relying on a server")
+# "not true" / "not the case" before a condition denies the view before it, not the condition: "You'll hear people say
+# async converges the same as sync. In my experience that's not true once the staleness gets large" (blind289)
+_NOT_TRUE_WHEN = re.compile(
+    r"\s+(?:true|right|correct|accurate|the case)(?=,?\s+(?:once|when|whenever|if|after|for|in|with|because|beyond|past|"
+    r"as soon as|at scale|at large scale)\b)"
+)
 _WITHOUT_PRONOUN = re.compile(r"\s+(?:it|this|that|them|these|those)\b(?!\s+[a-z]+ing\b)")
 
 
@@ -1543,6 +1549,8 @@ def analyse(text: str, question: str | None = None) -> Scopes:
                     end = a.start()
                 if m.group() == "without" and (p := _WITHOUT_PRONOUN.match(text, e, end)) is not None:
                     end = p.end()
+                if (p := _NOT_TRUE_WHEN.match(text, e, end)) is not None:
+                    end = p.end()  # "that's not true once the staleness gets large": the condition is no part of it
             if end > e:
                 negated.append((c, e, end))
                 if pat is neg and e - c > 1 and not text[c].isascii():

@@ -558,6 +558,8 @@ def test_en_assertion_scope(text, expected):
         ('Ring allreduce does *not* mean "no decentralisation".', False),
         ("Ring allreduce doesn't imply there is no decentralisation.", False),
         ("Ring allreduce means no decentralisation.", True),
+        # "not true" before a condition denies the view before it, not the condition (blind289 05 Q4)
+        ("People say ring allreduce scales forever. That's not true once ring allreduce is decentralised.", False),
         ("Ring allreduce is not fast, no decentralisation either.", True),  # a comma between: two denials
     ],
 )
