@@ -383,7 +383,8 @@ class _Plan:
 
 def _doc_over(text: str, spans: list[tuple[int, int]], base: int, question: str | None) -> Doc:
     """A Doc over the spans of ``text`` (at ``base`` in the source) read one after another, each folded character
-    mapped back to its own source offset: a picked option read into its stem's question word."""
+    mapped back to its own source offset: a picked option read into its stem's question word, a question with the
+    answer's fills in its blanks."""
     folded = fold_pieces(text, spans, base)
     return Doc.of(folded.text, base=base, question=question, folded=folded)
 
@@ -668,7 +669,9 @@ def grade_answer(
                 if hit:
                     quote, s, e = _evidence(doc, source, hit, clip)
                     last, _ = doc.scopes.sentence_at(hit.end - 1)
-                    asserting.append((s, e) if clip else doc.source_range(max(hit.ev_start, last), hit.ev_end))
+                    # (a quote kept to a cell or an option is where the error is; else from the sentence the match ends in)
+                    clipped = (s, e) != doc.source_range(hit.ev_start, hit.ev_end)
+                    asserting.append((s, e) if clipped else doc.source_range(max(hit.ev_start, last), hit.ev_end))
                     if swaps and m.swap:
                         swapped.append(_sentences_of(doc, hit))
                     found.append(Flag(
@@ -704,8 +707,7 @@ def grade_answer(
         assert quiz is not None
         notes_first = [note("filled", lang)]
         at = answer.span.start
-        folded_fill = fold_pieces(transcript.text, quiz.with_fills(choice.fills, qa.question.span.start, at))
-        fdoc = Doc.of(folded_fill.text, folded=folded_fill)
+        fdoc = _doc_over(transcript.text, quiz.with_fills(choice.fills, qa.question.span.start, at), 0, None)
         picked.append((fdoc, fdoc.satisfied(plan.gates), [(at + a, at + b) for a, b in choice.fills]))
     if picked:
         own = {f.id for f in (*flags, *wrong)}

@@ -5,7 +5,9 @@ that opens with a letter ("选 B", "b) and also a)", "ACD。", "Uh… A?") picks
 is the candidate's claim, as if they had written it, except when the stem asks for the wrong one ("下列说法错误的是",
 "which is NOT true"): then the pick rejects it. The options the answer does not pick are the interviewer's and assert
 nothing. A true/false question ("【判断】异步训练没有过期梯度的问题。", "True or false: …") puts one statement; an answer
-that opens with "对" / "True" / "√" affirms it, one that opens with "错" / "False" / "×" rejects it.
+that opens with "对" / "True" / "√" affirms it, one that opens with "错" / "False" / "×" rejects it (the marker may follow
+a lead-in and ask for a correction: "第二题，判断并改正：“…”"). A fill-in-the-blank item ("Ring-Allreduce 分为 ____ 和 ____
+两个阶段") answered with the words for its blanks makes the statement the question reads with those words in place.
 
 Everything here works on the raw text (offsets into it), so that the engine can build a ``Doc`` over a picked option's
 span of the question and quote it from the source.
