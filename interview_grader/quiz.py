@@ -24,6 +24,14 @@ _LETTER = "A-Fa-fＡ-Ｆａ-ｆ"
 _MARK = re.compile(
     rf"(?:^|(?<=[\s?？:：。>]))[ \t\u3000]*(?:[(（]([{_LETTER}])[)）]|([{_LETTER}])(?:[)）.．、:：]|,(?= )))[ \t\u3000]*(?=\S)", re.M
 )
+# Options told by number in speech: "哪种：一是训得快，二是模型效果更好，三是…", picked as "第一种" / "第二种吧" / "后者"
+_ORDINAL_MARK = re.compile(r"(?<=[：:，,。？?；;\s])([一二三四])是")
+_ORDINAL_END = re.compile(r"[，,；;。？?\n]*$")
+_ORDINAL_STOP = re.compile(r"[？?。\n]")
+_ORDINAL_PICK = re.compile(
+    r"\s*(?:(?:嗯+|呃+)[\s,，.…]*)?(?:我?选(?:择)?)?\s*(?:第([一二三四])(?:种|个|项|条|点)?|(前者|后者))(?![一-龥]{0,1}[是])"
+)
+_ORDINALS = {"一": "A", "二": "B", "三": "C", "四": "D", "前者": "A", "后者": "B"}
 # The stem's asking sentence wants the wrong option(s)
 _NEGATIVE = re.compile(
     r"错误|不正确|不对|不能|不会|不属于|不是|不包括|不适合|不需要|不可以|有误"
@@ -112,6 +120,7 @@ class Quiz:
     # an empty span after a closing "是" ("主要目的是？"), and the end of the sentence before its question mark
     slot: tuple[int, int, int] | None = None
     blanks: tuple[tuple[int, int], ...] = ()  # a fill-in-the-blank item's blanks ("____")
+    ordinal: bool = False  # options told by number ("一是…，二是…"), picked as "第二种"
 
     def with_fills(self, fills: tuple[tuple[int, int], ...], at: int, answer_at: int) -> list[tuple[int, int]]:
         """The source spans that read as the statement the fills make: the question (at offset ``at`` of the source)
@@ -180,6 +189,9 @@ def read_quiz(question: str) -> Quiz | None:
         asking = [s for s in _SENTENCE_BREAK.split(head) if s.strip()]
         negative = bool(asking) and _NEGATIVE.search(asking[-1]) is not None
         return Quiz(options=options, stem=stem, negative=negative, statement=None, slot=_slot(head))
+    ordinal = _ordinal_options(question)
+    if ordinal is not None:
+        return ordinal
     blanks = tuple(m.span() for m in _BLANK.finditer(question))
     if blanks:
         return Quiz(options={}, stem=question, negative=False, statement=None, blanks=blanks)
@@ -192,6 +204,28 @@ def read_quiz(question: str) -> Quiz | None:
     if m and m.start() > 0:
         return Quiz(options={}, stem=question, negative=False, statement=(0, m.start()))
     return None
+
+
+def _ordinal_options(question: str) -> Quiz | None:
+    """Options told by number ("一是…，二是…"), in order from 一, at least two."""
+    marks = [m for m in _ORDINAL_MARK.finditer(question)]
+    run = []
+    for m in marks:
+        if _ORDINALS[m.group(1)] == chr(ord("A") + len(run)):
+            run.append(m)
+    if len(run) < 2:
+        return None
+    options: dict[str, tuple[int, int]] = {}
+    for j, m in enumerate(run):
+        stop = run[j + 1].start() if j + 1 < len(run) else ((x := _ORDINAL_STOP.search(question, m.end())) and x.start())
+        stop = stop or len(question)
+        body = question[m.end():stop]
+        options[_ORDINALS[m.group(1)]] = (m.end(), m.end() + len(_ORDINAL_END.sub("", body)))
+    head = question[:run[0].start()]
+    asking = [s for s in _SENTENCE_BREAK.split(head) if s.strip()]
+    negative = bool(asking) and _NEGATIVE.search(asking[-1]) is not None
+    stem = (head + " " + question[options[_ORDINALS[run[-1].group(1)]][1]:]).strip()
+    return Quiz(options=options, stem=stem, negative=negative, statement=None, slot=_slot(head), ordinal=True)
 
 
 def _slot(head: str) -> tuple[int, int, int] | None:
@@ -211,6 +245,14 @@ def _slot(head: str) -> tuple[int, int, int] | None:
 
 def read_choice(quiz: Quiz, answer: str) -> Choice | None:
     """The pick or the true/false verdict ``answer`` opens with, if any."""
+    if quiz.ordinal:
+        m = _ORDINAL_PICK.match(answer)
+        if m is None:
+            return None
+        letter = _ORDINALS[m.group(1) or m.group(2)]
+        if letter not in quiz.options:
+            return None
+        return Choice(letters=(letter,), affirms=None, end=m.end(), bare=_is_bare(answer, m.end()))
     if quiz.options:
         m = _PICK.match(answer)
         if m is None:

@@ -226,3 +226,26 @@ def test_a_filled_statement_is_the_candidates(mini_rubric):
     a, source = one(mini_rubric, "相邻节点。", question)
     assert a.misconceptions == [] and [(c.id, c.evidence) for c in a.covered] == [("ring-neighbours", "相邻节点")]
     assert note("filled", "zh") in a.notes
+
+
+# blind296: choices offered out loud by number ("一是…，二是…"), picked as "第二种"
+
+
+def test_options_told_by_number():
+    question = "数据并行的时候，每张卡上放的是什么？一是完整的一份模型，二是模型的一部分层。"
+    assert options_of(question) == {"A": "完整的一份模型", "B": "模型的一部分层"}
+    quiz = read_quiz(question)
+    choice = read_choice(quiz, "第二种吧。")
+    assert (choice.letters, choice.bare) == (("B",), True)
+    assert "".join(question[s:e] for s, e in quiz.filled("B")) == "数据并行的时候，每张卡上放的是模型的一部分层"
+    assert read_choice(quiz, "后者，因为…").letters == ("B",)
+    assert read_choice(quiz, "第三种") is None  # no such option
+    assert read_quiz("一是快，没别的了") is None  # one is no list
+
+
+def test_a_choice_told_by_number_is_judged_on_its_option(mini_rubric):
+    question = "环形规约里，每个节点把梯度发给的是什么：一是中心节点，二是相邻节点？"
+    a, _ = one(mini_rubric, "第一种。", question)
+    assert [f.id for f in a.misconceptions] == ["ring-allreduce-central-node"]
+    a, _ = one(mini_rubric, "第二种，因为环上没有中心。", question)
+    assert a.misconceptions == [] and [c.id for c in a.covered] == ["ring-neighbours"]
