@@ -186,9 +186,7 @@ def read_quiz(question: str) -> Quiz | None:
         last_end = options[run[-1][2]][1]
         stem = (question[:run[0][0]] + " " + question[last_end:]).strip()
         head = question[:run[0][0]]
-        asking = [s for s in _SENTENCE_BREAK.split(head) if s.strip()]
-        negative = bool(asking) and _NEGATIVE.search(asking[-1]) is not None
-        return Quiz(options=options, stem=stem, negative=negative, statement=None, slot=_slot(head))
+        return Quiz(options=options, stem=stem, negative=_asks_for_wrong(head), statement=None, slot=_slot(head))
     ordinal = _ordinal_options(question)
     if ordinal is not None:
         return ordinal
@@ -222,10 +220,14 @@ def _ordinal_options(question: str) -> Quiz | None:
         body = question[m.end():stop]
         options[_ORDINALS[m.group(1)]] = (m.end(), m.end() + len(_ORDINAL_END.sub("", body)))
     head = question[:run[0].start()]
-    asking = [s for s in _SENTENCE_BREAK.split(head) if s.strip()]
-    negative = bool(asking) and _NEGATIVE.search(asking[-1]) is not None
     stem = (head + " " + question[options[_ORDINALS[run[-1].group(1)]][1]:]).strip()
-    return Quiz(options=options, stem=stem, negative=negative, statement=None, slot=_slot(head), ordinal=True)
+    return Quiz(options=options, stem=stem, negative=_asks_for_wrong(head), statement=None, slot=_slot(head), ordinal=True)
+
+
+def _asks_for_wrong(head: str) -> bool:
+    """Does the last asking sentence of the stem ``head`` ask for the wrong option(s)?"""
+    asking = [s for s in _SENTENCE_BREAK.split(head) if s.strip()]
+    return bool(asking) and _NEGATIVE.search(asking[-1]) is not None
 
 
 def _slot(head: str) -> tuple[int, int, int] | None:
