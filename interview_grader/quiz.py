@@ -32,6 +32,11 @@ _ORDINAL_PICK = re.compile(
     r"\s*(?:(?:嗯+|呃+)[\s,，.…]*)?(?:我?选(?:择)?)?\s*(?:第([一二三四])(?:种|个|项|条|点)?|(前者|后者))(?![一-龥]{0,1}[是])"
 )
 _ORDINALS = {"一": "A", "二": "B", "三": "C", "四": "D", "前者": "A", "后者": "B"}
+# Choices listed in an English question, three or more: "does the traffic go up, stay flat, or go down as you add
+# GPUs?", answered with one of them ("Stays flat.", "Goes up. Each GPU …")
+# (the middle one, between two commas, is whole; the first and the last take as many words as it has)
+_LISTED = re.compile(r"[a-z-]+, ([a-z][a-z-]*(?: [a-z][a-z-]*){0,2}),? or [a-z]", re.I)
+_WORD = re.compile(r"[A-Za-z][A-Za-z-]*")
 # The stem's asking sentence wants the wrong option(s)
 _NEGATIVE = re.compile(
     r"错误|不正确|不对|不能|不会|不属于|不是|不包括|不适合|不需要|不可以|有误"
@@ -121,6 +126,7 @@ class Quiz:
     slot: tuple[int, int, int] | None = None
     blanks: tuple[tuple[int, int], ...] = ()  # a fill-in-the-blank item's blanks ("____")
     ordinal: bool = False  # options told by number ("一是…，二是…"), picked as "第二种"
+    listed: bool = False  # choices listed in a sentence ("go up, stay flat, or go down"), picked by saying one
 
     def with_fills(self, fills: tuple[tuple[int, int], ...], at: int, answer_at: int) -> list[tuple[int, int]]:
         """The source spans that read as the statement the fills make: the question (at offset ``at`` of the source)
@@ -187,7 +193,7 @@ def read_quiz(question: str) -> Quiz | None:
         stem = (question[:run[0][0]] + " " + question[last_end:]).strip()
         head = question[:run[0][0]]
         return Quiz(options=options, stem=stem, negative=_asks_for_wrong(head), statement=None, slot=_slot(head))
-    ordinal = _ordinal_options(question)
+    ordinal = _ordinal_options(question) or _listed_options(question)
     if ordinal is not None:
         return ordinal
     blanks = tuple(m.span() for m in _BLANK.finditer(question))
@@ -224,6 +230,26 @@ def _ordinal_options(question: str) -> Quiz | None:
     return Quiz(options=options, stem=stem, negative=_asks_for_wrong(head), statement=None, slot=_slot(head), ordinal=True)
 
 
+def _listed_options(question: str) -> Quiz | None:
+    """Three or more choices listed in the last sentence of an English question, asked as a question."""
+    end = len(question.rstrip())
+    if not question[:end].endswith("?"):
+        return None
+    start = max((m.end() for m in _SENTENCE_END.finditer(question, 0, end - 1)), default=0)
+    m = _LISTED.search(question, start, end)
+    if m is None:
+        return None
+    n = len(m.group(1).split())
+    before = list(_WORD.finditer(question, start, m.start(1) - 2))[-n:]
+    after = list(_WORD.finditer(question, m.end() - 1, end))[:n]
+    if len(before) < n or len(after) < n:
+        return None
+    options = {"A": (before[0].start(), before[-1].end()), "B": m.span(1), "C": (after[0].start(), after[-1].end())}
+    # the statement a choice makes: the sentence with the choice in the list's place, up to its question mark
+    return Quiz(options=options, stem=question, negative=False, statement=None,
+                slot=(options["A"][0], options["C"][1], end - 1), listed=True)
+
+
 def _asks_for_wrong(head: str) -> bool:
     """Does the last asking sentence of the stem ``head`` ask for the wrong option(s)?"""
     asking = [s for s in _SENTENCE_BREAK.split(head) if s.strip()]
@@ -247,6 +273,15 @@ def _slot(head: str) -> tuple[int, int, int] | None:
 
 def read_choice(quiz: Quiz, answer: str) -> Choice | None:
     """The pick or the true/false verdict ``answer`` opens with, if any."""
+    if quiz.listed:
+        said = _stems(answer[:_FILL_END.search(answer).start() if _FILL_END.search(answer) else len(answer)])
+        for letter, (s, e) in quiz.options.items():
+            words = _stems(quiz.stem[s:e])
+            if said[:len(words)] == words:
+                rest = len(answer) - len(answer.lstrip())
+                stop = rest + len(" ".join(answer.split()[:len(words)]))
+                return Choice(letters=(letter,), affirms=None, end=stop, bare=_is_bare(answer, stop))
+        return None
     if quiz.ordinal:
         m = _ORDINAL_PICK.match(answer)
         if m is None:
@@ -324,6 +359,18 @@ def _read_fills(quiz: Quiz, answer: str) -> Choice | None:
         if word and before.endswith(" " + word.group().strip().lower()) and fs + word.end() < fe:
             fills[i] = (fs + word.end(), fe)
     return Choice(letters=(), affirms=None, end=end, bare=_is_bare(answer, end), fills=tuple(fills))
+
+
+def _stems(text: str) -> list[str]:
+    """The words of ``text``, lower case, a verb's "-s" / "-es" dropped: "Stays flat" and "stay flat" say the same."""
+    out = []
+    for w in re.findall(r"[a-z][a-z-]*", text.lower()):
+        if w.endswith(("oes", "shes", "ches", "xes", "sses", "zes")):
+            w = w[:-2]
+        elif w.endswith("s") and not w.endswith("ss") and len(w) > 3:
+            w = w[:-1]
+        out.append(w)
+    return out
 
 
 def _is_bare(answer: str, end: int) -> bool:

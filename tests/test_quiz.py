@@ -249,3 +249,19 @@ def test_a_choice_told_by_number_is_judged_on_its_option(mini_rubric):
     assert [f.id for f in a.misconceptions] == ["ring-allreduce-central-node"]
     a, _ = one(mini_rubric, "第二种，因为环上没有中心。", question)
     assert a.misconceptions == [] and [c.id for c in a.covered] == ["ring-neighbours"]
+
+
+def test_choices_listed_in_an_english_question():
+    question = "Would you say the per-GPU traffic in ring all-reduce goes up, stays flat, or goes down as you add GPUs?"
+    assert options_of(question) == {"A": "goes up", "B": "stays flat", "C": "goes down"}
+    quiz = read_quiz(question)
+    choice = read_choice(quiz, "Stays flat.")
+    assert (choice.letters, choice.bare) == (("B",), True)
+    assert "".join(question[s:e] for s, e in quiz.filled("B")) == (
+        "Would you say the per-GPU traffic in ring all-reduce stays flat as you add GPUs")
+    # said in another form of the verb ("Goes up" for "go up"), with a reason after it
+    quiz = read_quiz("Does the traffic per GPU go up, stay flat, or go down as you add GPUs?")
+    assert read_choice(quiz, "Goes up. Each GPU hears from every other one.").letters == ("A",)
+    assert read_choice(quiz, "It depends on the topology.") is None
+    assert read_quiz("Does it go up or down?") is None  # two are no list
+    assert read_quiz("We used PyTorch, TensorFlow, or JAX.") is None  # no question
