@@ -274,12 +274,12 @@ def _slot(head: str) -> tuple[int, int, int] | None:
 def read_choice(quiz: Quiz, answer: str) -> Choice | None:
     """The pick or the true/false verdict ``answer`` opens with, if any."""
     if quiz.listed:
-        said = _stems(answer[:_FILL_END.search(answer).start() if _FILL_END.search(answer) else len(answer)])
+        first = _FILL_END.search(answer)
+        said = _stems(answer[:first.start() if first else len(answer)])
         for letter, (s, e) in quiz.options.items():
             words = _stems(quiz.stem[s:e])
             if said[:len(words)] == words:
-                rest = len(answer) - len(answer.lstrip())
-                stop = rest + len(" ".join(answer.split()[:len(words)]))
+                stop = list(_WORD.finditer(answer))[len(words) - 1].end()  # the end of the choice's last word
                 return Choice(letters=(letter,), affirms=None, end=stop, bare=_is_bare(answer, stop))
         return None
     if quiz.ordinal:
