@@ -70,6 +70,57 @@ def test_unknown_topic_reference_is_rejected():
     assert "names unknown topic 'nope'" in error_of(text)
 
 
+SECOND_TOPIC = (
+    "  - id: parameter-server\n"
+    "    title: {zh: 参数服务器, en: Parameter server}\n"
+    "    questions:\n"
+    "      - all: [\"@ps\"]\n"
+    "        weight: 2\n"
+    "    question_matches: [讲讲参数服务器。]\n"
+    "    vocabulary: [\"@ps\"]\n"
+    "    key_points:\n"
+    "      - id: ps-push-pull\n"
+    "        core: true\n"
+    "        text: {zh: 工作节点推送梯度、拉取参数。, en: Workers push gradients and pull parameters.}\n"
+    "        patterns:\n"
+    "          - all: [\"push\", \"pull\"]\n"
+    "        matches: [Workers push gradients and pull weights.]\n"
+    "        non_matches: [Workers pull weights.]\n"
+)
+
+
+def test_a_misconception_pattern_limited_to_topics_it_is_never_checked_in_is_rejected():
+    """A pattern that can never apply would leave its examples passing in the self-test (which tries every pattern)
+    while the grader never uses it."""
+    text = mini_text().replace(
+        "    claim: {zh: 环形规约有中心节点。",
+        "    topics: [ring-allreduce]\n    claim: {zh: 环形规约有中心节点。",
+    ).replace(
+        '      - all: ["@ring", "@central"]', '      - all: ["@ring", "@central"]\n        topics: [parameter-server]'
+    ) + SECOND_TOPIC
+    line = next(i for i, l in enumerate(text.splitlines(), 1) if "topics: [parameter-server]" in l)
+    assert error_of(text) == (
+        f"r.yaml:{line}: misconceptions[0].patterns[0].topics: a pattern limited to parameter-server never applies: "
+        "misconception ring-allreduce-central-node is checked only in answers to ring-allreduce"
+    )
+    # limited to a topic the misconception is checked in: fine
+    parse_rubric(text.replace("topics: [parameter-server]", "topics: [parameter-server, ring-allreduce]"), "r.yaml",
+                 use_cache=False)
+
+
+def test_a_key_point_pattern_limited_to_other_topics_is_rejected():
+    text = mini_text().replace(
+        '          - all: ["相邻|neighbour|neighbor|下一个|next"]',
+        '          - all: ["相邻|neighbour|neighbor|下一个|next"]\n            topics: [parameter-server]',
+    ) + SECOND_TOPIC
+    line = next(i for i, l in enumerate(text.splitlines(), 1) if "topics: [parameter-server]" in l)
+    assert error_of(text) == (
+        f"r.yaml:{line}: topics[0].key_points[0].patterns[0].topics: a pattern limited to parameter-server never "
+        "applies: key point ring-neighbours is checked only in answers to ring-allreduce"
+    )
+    parse_rubric(text.replace("topics: [parameter-server]", "topics: [ring-allreduce]"), "r.yaml", use_cache=False)
+
+
 def test_missing_file():
     with pytest.raises(RubricError) as exc:
         load_rubric(ROOT / "no-such-rubric.yaml")

@@ -202,6 +202,7 @@ def parse_rubric(text: str, path: str = "<rubric>", use_cache: bool = True) -> L
         line = _line_for(lines, loc) if loc else _line_of_value(text, msg)
         where = f"{_fmt_loc(loc)}: " if loc else ""
         raise RubricError(f"{where}{msg}{more}", path, line) from None
+    _check_reach(rubric, lines, path)
     compiler = Compiler(rubric.lexicon, rubric.referents)
     _compile_all(data, lines, compiler, path)
     compiler.settle()
@@ -210,6 +211,29 @@ def parse_rubric(text: str, path: str = "<rubric>", use_cache: bool = True) -> L
 
         cache.store(sha, rubric, compiler)
     return LoadedRubric(rubric, compiler, path, sha)
+
+
+def _check_reach(rubric, lines: dict, path: str) -> None:
+    """Reject a pattern limited to topics whose answers its rule is never checked in: the grader would never use it,
+    while the self-test (which tries every pattern of a rule) would let its examples pass through it."""
+
+    def fail(loc: tuple, limit: list[str], rule: str, where: str) -> None:
+        raise RubricError(
+            f"{_fmt_loc(loc)}: a pattern limited to {', '.join(limit)} never applies: {rule} is checked only in "
+            f"answers to {where}", path, _line_for(lines, loc),
+        )
+
+    for ti, t in enumerate(rubric.topics):
+        for ki, k in enumerate(t.key_points):
+            for pi, p in enumerate(k.patterns):
+                if p.topics is not None and t.id not in p.topics:
+                    fail(("topics", ti, "key_points", ki, "patterns", pi, "topics"), p.topics,
+                         f"key point {k.id}", t.id)
+    for key, kind in (("misconceptions", "misconception"), ("wrong_claims", "wrong claim")):
+        for mi, m in enumerate(getattr(rubric, key)):
+            for pi, p in enumerate(m.patterns):
+                if p.topics is not None and m.topics is not None and not set(p.topics) & set(m.topics):
+                    fail((key, mi, "patterns", pi, "topics"), p.topics, f"{kind} {m.id}", ", ".join(m.topics))
 
 
 def _compile_all(data: dict[str, Any], lines: dict, compiler: Compiler, path: str) -> None:
