@@ -846,3 +846,20 @@ def test_more_ways_of_reporting_a_view(text, expected):
 ])
 def test_questions_retold_pitches_and_views_refuted_on_the_speakers_grounds(text, expected):
     assert asserted(text) is expected
+
+
+# Advice that warns against a belief (blind302: "永远别假设异步和同步一样稳"): what it warns against is not said either way
+@pytest.mark.parametrize(("text", "expected"), [
+    ("永远别假设 DDP 和参数服务器一样。", False),
+    ("别以为 DDP 是靠参数服务器同步的。", False),
+    ("千万不要以为 DDP 需要参数服务器。", False),
+    ("别指望 DDP 里有参数服务器帮你汇总。", False),
+    ("Never assume DDP relies on a parameter server.", False),
+    ("Don't assume DDP relies on a parameter server.", False),
+    ("Don't expect DDP to route anything through a parameter server.", False),
+    ("I assume DDP relies on a parameter server.", True),
+    ("别担心，DDP 是靠参数服务器同步的。", True),  # a warning about something else
+    ("Don't worry, DDP relies on a parameter server.", True),
+])
+def test_advice_against_a_belief_asserts_nothing(text, expected):
+    assert asserted(text) is expected
