@@ -196,7 +196,7 @@ _LABEL = re.compile(
 )
 _HEADER_WORDS = [w for k in ("role", "years", "summary") for w in _KEYWORDS[k]]
 _INLINE_HEADER = re.compile(
-    rf"(?<![A-Za-z0-9])(?P<kw>{_alternation(_HEADER_WORDS)}){_BLANK}*[:：](?:\*\*|__)?", re.IGNORECASE
+    rf"(?<![A-Za-z0-9])(?P<kw>{_alternation(_HEADER_WORDS)})(?:\*\*|__)?{_BLANK}*[:：](?:\*\*|__)?", re.IGNORECASE
 )
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 _HEADING = re.compile(r"[ \t]{0,3}(#{1,6})[ \t]+\S")

@@ -256,6 +256,11 @@ def test_header_separators_on_one_line():
     assert (t.role.text, t.years.text) == ("Senior ML Engineer", "7 years")
     t = parse("岗位：算法工程师 | 从业年限：5年 · 简介：做推荐\n问题1：甲\n回答：乙")
     assert (t.role.text, t.years.text, t.summary.text) == ("算法工程师", "5年", "做推荐")
+    # the colon after the bold label, fields set apart by a full-width space (blind297 02, blind302 02)
+    t = parse("**岗位**：算法工程师　**工作年限**：2年\n问题1：甲\n回答：乙")
+    assert (t.role.text, t.years.text) == ("算法工程师", "2年")
+    t = parse("**Role**: ML Engineer  **Experience**: 7 years\nQ1: a?\nA: b")
+    assert (t.role.text, t.years.text) == ("ML Engineer", "7 years")
 
 
 def test_title_line_before_intro():
