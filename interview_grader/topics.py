@@ -121,6 +121,12 @@ _WHY_NOT = re.compile(
     r"(?:why not|why wouldn't you|why don't you|why didn't you|why not just|why wouldn't we|why don't we)\b)"
 )
 
+# A bare why, asked of the answer just given: "为什么会有？", "为啥？", "Why?", "How come?", "Why is that?"
+_TERSE_WHY = re.compile(
+    r"\s*(?:那|那么)?(?:为什么|为啥|为何|怎么会)(?:会有|会这样|是这样|这样|会|不会|没有)?[呢呀啊]?[？?]?\s*$"
+    r"|(?i:\s*(?:(?:and|so|but|ok|okay)\b[\s,]*)?(?:why|why so|why's that|why is that|why would that be|how come)[\s?]*$)"
+)
+
 _FOLLOW_UP = re.compile(
     r"\s*(?:\*\*)?(?:follow[- ]?up(?: question)?(?: on (?:that|this|it))?|(?:再)?追问(?:一下|一句)?|追問(?:一下|一句)?|接着问|接著問)"
     r"(?:\*\*)?\s*[:：,，]\s*", re.IGNORECASE
@@ -146,9 +152,10 @@ def classify_follow_up(question: str, goal: str | None, previous: str | None, ru
     "追问：…") is read after the previous topic's title.  Any other question below
     the threshold takes its best topic when that has half the threshold's votes.
     """
-    if previous is not None and _CHALLENGE.match(question):
+    if previous is not None and puts_back(question):
         # the interviewer pushing back on the answer just given ("你确定吗？DDP 里真的有参数服务器？", "Are you sure?
-        # Which of the two keeps a full copy of the model?") asks about what was just asked, whatever else it names
+        # Which of the two keeps a full copy of the model?"), or putting it back in their own words ("So you're saying the
+        # ring has a master?"), asks about what was just asked, whatever else it names
         # (not a question marked as a follow-up: "Follow-up: when would you go asynchronous?" moves on)
         return TopicVote(previous, rubric.rubric.scoring.topic_threshold)
     vote = classify(question, goal, rubric)
@@ -175,6 +182,12 @@ def classify_follow_up(question: str, goal: str | None, previous: str | None, ru
         if len(memo) < MEMO_LIMIT:
             memo[key] = got
     return got
+
+
+def puts_back(question: str) -> bool:
+    """Does the question push back on the answer just given or put it back in the interviewer's words ("你确定吗？",
+    "So you're saying the ring has a master?")?  It asks about what was just asked."""
+    return _CHALLENGE.match(question) is not None
 
 
 def _weak(vote: TopicVote, rubric: LoadedRubric) -> TopicVote:
@@ -261,6 +274,8 @@ def _follow_up(question: str, goal: str | None, previous: str, rubric: LoadedRub
         "zh" if (zh := _ZH_CHAR.search(question) is not None) else "en"
     ]:
         resolved = f"{title.get('zh' if zh else 'en') or ''}{'：' if zh else ': '}{question}"
+    elif _TERSE_WHY.match(question) is not None:  # "为什么会有？" right after "异步训练会有陈旧梯度吗？"
+        return TopicVote(previous, rubric.rubric.scoring.topic_threshold)
     elif _ELLIPTIC_COST.match(question) is not None:  # "And the downside?": nothing to resolve, the cost rule below decides
         resolved = question
     elif _CONDITIONAL.match(question) is not None and len(question.strip()) <= CONDITIONAL_MAX[
@@ -392,6 +407,13 @@ _CHALLENGE = re.compile(
     # ... or closing it: "等一下，你说的“把不同层放到不同卡上”，这不是模型并行吗？你再想想。" (not "你刚才说 X，那 Y？",
     # which takes up the answer to ask something new)
     r"|.*(?:你再想想|你再好好想想|你确定吗|are you sure)[\s?？.。!！]*$"
+    # ... or putting the answer back to the candidate to confirm: "所以你的意思是 overlap 就是等 backward 全部算完以后，再统一做
+    # 一次 all-reduce？", "Right, so each GPU is responsible for a different slice of the layers…?", "So you're saying …?"
+    r"|(?:所以|那|也就是说|就是说)?[\s,，]*(?:你的意思是|你是说|你是想说|照你这么说|按你的说法)"
+    r"|(?:right|ok(?:ay)?|got it|i see)?[\s,，.]*so(?: basically)?,? (?:what )?you(?:'re| are) saying"
+    r"|(?:right|ok(?:ay)?|got it|i see)?[\s,，.]*so you mean"
+    r"|(?:(?:right|ok(?:ay)?|got it|i see)[\s,，.]+|and )so,? (?![^?]*(?<![a-z])(?:what|how|why|which|who|when|where)(?![a-z]))"
+    r"(?=[^?]*\?\s*$)"
 )
 
 

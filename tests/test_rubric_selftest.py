@@ -334,6 +334,8 @@ def test_follow_ups_are_graded_in_a_transcript(rubric):
         ("那它的通信量呢？", "ring-allreduce", "ring-allreduce"),
         # a stray mention of the subject in a greeting stays ungraded
         ("Okay, recording's on. So this is the distributed training deep dive for the senior role.", None, None),
+        # training alone then averaging: a weak vote for data parallelism (blind305)
+        ("Is it fine for each worker to train on its own and average the models at the end?", None, "data-parallelism"),
     ],
 )
 def test_a_weak_vote_wins_when_nothing_points_back(rubric, question, previous, expected):
@@ -341,6 +343,29 @@ def test_a_weak_vote_wins_when_nothing_points_back(rubric, question, previous, e
 
     vote = classify(question, None, rubric)
     assert vote.topic_id is None and vote.votes > 0
+    assert classify_follow_up(question, None, previous, rubric).topic_id == expected
+
+
+@pytest.mark.parametrize(
+    "question, previous, expected",
+    [
+        # a stronger cue overrides the weak vote for training alone then averaging (blind194)
+        ("同步训练就是每个 worker 先各自训练完，最后再把模型合并，对吗？", None, "sync-vs-async-training"),
+        # a bare why stays on what was just asked (blind305); a why with words of its own does not
+        ("为什么会有？", "sync-vs-async-training", "sync-vs-async-training"),
+        ("How come?", "ring-allreduce", "ring-allreduce"),
+        ("为什么要学分布式？", "ring-allreduce", None),
+        # the answer put back to the candidate stays on what was asked, whatever it names (blind307)
+        ("Right, so each GPU is responsible for a different slice of the layers, and the all-reduce stitches the "
+         "slices back together?", "data-parallelism", "data-parallelism"),
+        ("所以你的意思是 overlap 就是等 backward 全部算完以后，再统一做一次 all-reduce？", "communication-efficiency",
+         "communication-efficiency"),
+        ("Okay, so what about parameter servers?", "ring-allreduce", "parameter-server"),
+    ],
+)
+def test_short_whys_and_answers_put_back_stay_on_the_previous_topic(rubric, question, previous, expected):
+    from interview_grader.topics import classify_follow_up
+
     assert classify_follow_up(question, None, previous, rubric).topic_id == expected
 
 
