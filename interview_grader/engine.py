@@ -22,11 +22,12 @@ from .matcher import Doc, Gates, Hit
 from .normalize import EMOJI, Folded, fold, fold_pieces
 from .notes import note
 from .quiz import read_choice, read_quiz
+from .replies import denied_statement, denies_asked, echoes_yes
 from .tables import Section, find_layouts
 from .report import Covered, Flag, GradedAnswer, Overall, Report, RubricInfo
 from .rubric.load import LoadedRubric, load_rubric
 from .rubric.schema import Topic
-from .topics import asked_points, classify, classify_follow_up
+from .topics import asked_points, classify, classify_follow_up, puts_back
 from .transcript import QA, Transcript
 from .verdict import original_tone, recommendation, write_verdict
 
@@ -448,6 +449,12 @@ _YES_NO = re.compile(
     r"|(?<![a-z])(?:right|correct|yes|no|true)\W*$"
 )
 _WH = re.compile(r"什么|怎么|为什么|为何|哪|如何|多少|几种|几个|(?<![a-z])(?:what|how|why|which|who|when|where)(?![a-z])")
+# ... or the answer put back to the candidate, a yes/no question whatever its words ("所以你的意思是异步除了快，收敛上跟同步没
+# 区别？", "So what you're saying is the ring has a master?")
+_PARAPHRASE = re.compile(
+    r"你的意思是|你是说|你是想说|意思是说|照你这么说|按你的说法|(?<![a-z])(?:so )?(?:what )?you(?:'re| are) saying|(?<![a-z])so you mean"
+    r"|(?<![a-z])you mean(?: to say)?(?: that)?\b|(?<![a-z])if i (?:understand|understood|follow|heard) you"
+)
 
 
 GIVEN_MEMO_LIMIT = 20_000  # distinct (question, topic) pairs remembered per rubric
@@ -484,7 +491,9 @@ def _as_statement(doc: Doc) -> Folded:
     t = list(f.text)
     for a, b in doc.scopes.sentences:
         seg = f.text[a:b]
-        if not seg.rstrip().endswith("?") or not doc.scopes.is_void(b - 1) or _WH.search(seg) or not _YES_NO.search(seg):
+        if not seg.rstrip().endswith("?") or not doc.scopes.is_void(b - 1):
+            continue
+        if not _PARAPHRASE.search(seg) and (_WH.search(seg) or not _YES_NO.search(seg)):
             continue
         for i in range(a, b):
             if t[i] == "?":
@@ -642,7 +651,9 @@ def grade_answer(
     base["key_point_text"] = {k.id: k.text.get(lang) for k in topic.key_points}
     folded, cells = _fold_answer(answer.text, answer.span.start) if answer is not None else (None, None)
     # (what the candidate said, without the interviewer breaking in: "不清楚<br>面试官：提示一下，…<br>还是不清楚，抱歉。")
-    if folded is None or _is_non_answer(own_words(folded.text), rubric):
+    if folded is None or (
+        _is_non_answer(own_words(folded.text), rubric) and not denies_asked(qa.question.text, answer.text)
+    ):
         return GradedAnswer(
             **base, status="no-answer", score=0, grade=0, misconceptions=[], covered=[],
             missing=all_ids, missing_core=core_ids,
@@ -721,10 +732,11 @@ def grade_answer(
     # rank 0 做参数服务器来汇总梯度的，对吧？" answered "对" asserts it (the quote is the question's); agreeing to a right
     # claim shows little, and is graded at the floor rather than read as off-topic
     # (a true/false question answered "对" / "True" / "√" is agreed with in the same way: its statement is asserted)
+    # (so does a bare echo of the question's own verb: "有。" to "Ring all-reduce 里有中心节点吗？")
     affirmed = choice is not None and choice.affirms is True
     agreed = (len(doc.text) <= AGREEMENT_MAX and _AGREEMENT.fullmatch(doc.text) is not None) or (
         affirmed and choice is not None and choice.bare
-    )
+    ) or (choice is None and echoes_yes(qa.question.text, answer.text))
     if agreed or affirmed or _AGREES_FIRST.match(doc.text):
         # (the question as the statement it puts: "Ring-Allreduce 是不是大家先把梯度发给一个主节点…？" answered "嗯，是这样的")
         s, e = quiz.statement if affirmed and quiz is not None and quiz.statement else (0, len(qa.question.text))
@@ -735,6 +747,21 @@ def grade_answer(
         own = {f.id for f in (*flags, *wrong)}
         flags += [f for f in asserted(plan.misconceptions[topic.id], False, qdoc, qhave, None) if f.id not in own]
         wrong += [f for f in asserted(plan.wrong_claims[topic.id], False, qdoc, qhave, None) if f.id not in own]
+    # a bare denial ("不会。" to "异步训练会有陈旧梯度吗？", "No." to "Is per-GPU traffic constant as you add GPUs?") says
+    # the opposite of what the question puts: the errors that opposite makes are the candidate's, quoted from the answer;
+    # like a bare agreement it earns no point, and is graded at the floor rather than read as off-topic
+    denied = not agreed and choice is None and denies_asked(qa.question.text, answer.text)
+    if denied and (said := denied_statement(qa.question.text, answer.text)) is not None:
+        sdoc = Doc.of(said)
+        shave = sdoc.satisfied(plan.gates)
+        lead = len(answer.text) - len(answer.text.lstrip())
+        a0, a1 = answer.span.start + lead, answer.span.start + len(answer.text.rstrip())
+        quoted = {"evidence": source[a0:a1], "start": a0, "end": a1}
+        own = {f.id for f in (*flags, *wrong)}
+        flags += [f.model_copy(update=quoted) for f in asserted(plan.misconceptions[topic.id], False, sdoc, shave, None)
+                  if f.id not in own]
+        wrong += [f.model_copy(update=quoted) for f in asserted(plan.wrong_claims[topic.id], False, sdoc, shave, None)
+                  if f.id not in own]
     errors = [*flags, *wrong]
 
     covered: list[Covered] = []
@@ -750,7 +777,7 @@ def grade_answer(
     missing = [i for i in all_ids if i not in covered_ids]
     missing_core = [i for i in core_ids if i not in covered_ids]
 
-    if not covered and not errors and not agreed and choice is None:
+    if not covered and not errors and not agreed and not denied and choice is None:
         # a short admission that earns nothing names the topic's tools at most: "这个我说实话不太熟，平时都是直接调NCCL，
         # 没研究过" (it names NCCL, says nothing of the ring); "I'm not sure, but I think every node talks to a
         # central node" ventures a claim after all
@@ -784,7 +811,7 @@ def grade_answer(
     points = topic.key_points
     chain = (
         not asked and previous == topic.id and bool(said) and any(k.id not in said for k in points)
-        and classify(qa.question.text, None, rubric).topic_id != topic.id
+        and (classify(qa.question.text, None, rubric).topic_id != topic.id or puts_back(qa.question.text))
     )
     if asked:
         is_core = {k.id: k.id in asked for k in points}
@@ -794,7 +821,8 @@ def grade_answer(
         # any other follow-up on the same topic is graded on the points the answers before it in the run left out, all
         # alike: after a full account of the ring's two phases, "那卡特别多的时候呢？" answered with the latency of
         # 2(N-1) steps and the slowest link is a complete answer, not a thin one on the ring; points said before are
-        # not missing here
+        # not missing here (so too after a question that puts the answer back or pushes on it, whatever topic it names:
+        # "所以你的意思是卡越多，每张卡要发的就越多？" answered with the ring's 2(N-1)/N)
         points = [k for k in points if k.id not in said]
         is_core = {k.id: True for k in points}
         missing = [k.id for k in points if k.id not in covered_ids]
@@ -863,7 +891,7 @@ def grade_answer(
     if agreed:
         notes.append(note("agreed", lang))
     final = max(0, min(100, _round(score)))
-    bare = agreed or (choice is not None and choice.bare)
+    bare = agreed or denied or (choice is not None and choice.bare)
     if final < sc.attempt_floor and not (bare and errors):
         # an attempt at the topic, however wrong, is not a non-answer (a bare "yes" to a wrong claim is no attempt)
         final = _round(sc.attempt_floor)

@@ -1,0 +1,125 @@
+"""Bare replies to yes/no questions: "会。" to "异步训练会有陈旧梯度吗？", "No." to "Is there a central node in ring
+all-reduce?".
+
+A reply that only echoes the question's verb ("有。", "需要的。") agrees with what the question puts, as "对" does; a
+reply that only denies it ("不需要。", "没有", "No.", "Nope, it doesn't.") says the opposite, which ``denied_statement``
+writes out so that the errors it makes can be found: "异步训练会有陈旧梯度吗？" denied is "异步训练不会有陈旧梯度", the
+claim that async has no staleness; "Is per-GPU traffic constant as you add GPUs?" denied is "is not per-GPU traffic
+constant as you add GPUs", the claim that it grows. A denial of a negative question agrees with it ("不会。" to "异步
+训练不会有陈旧梯度吧？" says there is none).
+
+Both work on the raw text of the question and the answer; the statements they return are new text, not spans of the
+source, so what they assert is quoted from the answer.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# how long a bare reply may be (folded characters)
+BARE_MAX = 24
+
+_LEAD_ZH = r"(?:嗯+|呃+|额|哦|噢|唔)?[\s,，.。…!！~]*"
+_TAIL_ZH = r"(?:的|啊|呀|吧|呢|了|哈|啦)?[\s,，.。…!！~]*"
+# the verbs a Chinese yes/no question is answered with, longest first
+_VERBS_ZH = ("需要", "存在", "可以", "一样", "相同", "会", "有", "是", "要", "能", "用", "对", "行", "算")
+_VERB_ZH = "|".join(_VERBS_ZH)
+_ECHO_ZH = re.compile(_LEAD_ZH + rf"(?:是的[\s,，]*)?(?P<verb>{_VERB_ZH})(?:的)?" + _TAIL_ZH)
+_DENY_ZH = re.compile(
+    _LEAD_ZH + r"(?:不是的?[\s,，]*|不对[\s,，]*)?(?P<neg>并不|并没|不|没)(?P<verb>" + _VERB_ZH + r")?(?:的)?" + _TAIL_ZH
+)
+_DENY_EN = re.compile(
+    r"\s*(?:(?:um+|uh+|well|hmm+)[\s,.]*)?(?:no|nope|nah|not really|not at all|absolutely not|definitely not|of course not)"
+    r"(?:[\s,.!]+(?:it|they|there|that|he|she|you|we|i)(?:'s| is| are|)?\s*"
+    r"(?:doesn't|don't|isn't|aren't|wasn't|weren't|won't|can't|didn't|not|does not|do not|is not|are not))?[\s.!…]*",
+    re.I,
+)
+_AUX_EN = re.compile(
+    r"\s*(?:(?:and|so|okay|ok|right|well|alright)[\s,]+)*\b"
+    r"(?P<aux>is|are|does|do|did|was|were|can|could|would|will|should|has|have|isn't|aren't|doesn't|don't|didn't"
+    r"|wasn't|weren't|can't|won't|hasn't|haven't)(?![a-z'])",
+    re.I,
+)
+_ASKING_ZH = re.compile(r"[吗吧呢]?[\s?？]*$")
+# a question that puts its claim as a rhetorical negative ("不就是…吗", "难道不是…")
+_RHETORICAL_ZH = re.compile(r"不就|难道|不也|不正是|不都是")
+_SENTENCES = re.compile(r"[^。.!！?？\n]+[。.!！?？]*")
+# a question about the candidate ("你了解 Ring-Allreduce 吗？", "Have you used DDP?"): "No" / "不会" / "没有" there is not
+# knowing, not a claim ("Do you think …?" asks for one)
+_ABOUT_YOU = re.compile(
+    r"你(?:们)?(?:了解|知道|熟悉|用过|做过|听说过|接触过|懂|会不会|会|能不能|能|有没有|有|学过|看过|写过|搞过|调过|试过)"
+    r"|(?<![a-z])(?:do|did|have|are|were|can|could|would|will|had)\s+you(?!\s+(?:think|believe|reckon|agree|feel|say))\b",
+    re.I,
+)
+
+
+def _fold(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).strip()
+
+
+def _yes_no_sentence(question: str) -> str | None:
+    """The question's last sentence that asks, without its question mark (None when it asks nothing)."""
+    asks = [s.strip() for s in _SENTENCES.findall(_fold(question)) if s.strip().endswith(("?", "？"))]
+    return asks[-1].rstrip("?？ ") if asks else None
+
+
+def echoes_yes(question: str, answer: str) -> bool:
+    """Does a bare reply of the question's own verb agree with it ("有。" to "Ring all-reduce 里有中心节点吗？")?"""
+    reply = _fold(answer)
+    if len(reply) > BARE_MAX or (m := _ECHO_ZH.fullmatch(reply)) is None:
+        return False
+    asked = _yes_no_sentence(question)
+    return asked is not None and m.group("verb") in asked and not re.search("(?:不|没)" + m.group("verb"), asked)
+
+
+def denies(answer: str) -> bool:
+    """Is the reply a bare denial ("不需要。", "没有", "No.", "Nope, it doesn't.")?"""
+    reply = _fold(answer)
+    return len(reply) <= BARE_MAX and bool(reply) and (
+        _DENY_ZH.fullmatch(reply) is not None or _DENY_EN.fullmatch(reply) is not None
+    )
+
+
+def denies_asked(question: str, answer: str) -> bool:
+    """Is the reply a bare denial of a yes/no question, whatever it could mean alone ("不会。" is also "I can't" -
+    not to "异步训练会有陈旧梯度吗？")?"""
+    return denies(answer) and denied_statement(question, answer) is not None
+
+
+def denied_statement(question: str, answer: str) -> str | None:
+    """What a bare denial says, written out from the question (None when it cannot be: a question asking nothing, or
+    a verb the question does not use)."""
+    asked = _yes_no_sentence(question)
+    if asked is None or _ABOUT_YOU.search(asked):
+        return None
+    reply = _fold(answer)
+    if (m := _DENY_ZH.fullmatch(reply)) is not None:
+        asked = _ASKING_ZH.sub("", asked)
+        verb = m.group("verb")
+        if verb is None or (verb in ("对", "是") and verb not in asked):
+            # "没有。" / "不对。" alone: the verb the question puts first, denied where it stands
+            found = re.search(_VERB_ZH, asked)
+            if found is None:
+                return None
+            verb = found.group()
+        neg = "没" if m.group("neg") in ("没", "并没") and verb == "有" else "不"
+        for form in (f"{verb}不{verb}", f"{verb}没{verb}"):  # an A-not-A question: "会不会有…"
+            if form in asked:
+                return asked.replace(form, neg + verb, 1)
+        if _RHETORICAL_ZH.search(asked):
+            return None  # "DDP 不就是每步把权重平均一下吗？" - "不是。": the claim rejected, nothing said in its place
+        if re.search(f"(?:不|没){verb}", asked):
+            return asked  # a negative question denied: "不会。" to "…不会有陈旧梯度吧？" agrees that there is none
+        if verb not in asked:
+            return None
+        return asked.replace(verb, neg + verb, 1)
+    if _DENY_EN.fullmatch(reply) is not None:
+        # (the auxiliary may follow a lead-in set off by a comma: "With ring all-reduce, is per-GPU traffic …?")
+        a = _AUX_EN.match(asked) or next((x for x in _AUX_EN.finditer(asked) if asked[:x.start()].rstrip().endswith(",")), None)
+        if a is None:
+            return None
+        aux = a.group("aux").lower()
+        base = {"can't": "can", "won't": "will"}.get(aux, aux[:-3] if aux.endswith("n't") else aux)
+        # (a negative question denied says the same: "Isn't DDP basically a PS?" - "No." - "is not DDP basically a PS")
+        return f"{base} not {asked[a.end():].strip()}"
+    return None

@@ -1,0 +1,101 @@
+"""Bare replies to yes/no questions (blind305, blind307): an echo of the question's verb agrees, a bare denial says the
+opposite, and what that opposite claims is the candidate's."""
+from __future__ import annotations
+
+import pytest
+
+from interview_grader.engine import grade
+from interview_grader.parse import parse_transcript
+from interview_grader.replies import denied_statement, denies, echoes_yes
+
+
+@pytest.mark.parametrize(("question", "answer", "expected"), [
+    ("Ring all-reduce 里有中心节点吗？", "有。", True),
+    ("异步训练会有陈旧梯度吗？", "会的。", True),
+    ("DDP 需要参数服务器吗？", "嗯，需要", True),
+    ("DDP 需要参数服务器吗？", "有。", False),  # not the question's verb
+    ("异步训练不会有陈旧梯度吧？", "会。", False),  # the question denies it: "会" contradicts, it does not agree
+    ("什么是数据并行？", "有", False),  # no yes/no question
+    ("Ring all-reduce 里有中心节点吗？", "有，每个节点只和邻居通信，没有中心。", False),  # not bare
+])
+def test_an_echo_of_the_questions_verb_agrees(question, answer, expected):
+    assert echoes_yes(question, answer) is expected
+
+
+@pytest.mark.parametrize(("question", "answer", "statement"), [
+    ("异步训练会有陈旧梯度吗？", "不会。", "异步训练不会有陈旧梯度"),
+    ("先问个简单的，DDP 需要参数服务器吗？", "不需要。", "先问个简单的,DDP 不需要参数服务器"),
+    ("Ring all-reduce 里有中心节点吗？", "没有", "Ring all-reduce 里没有中心节点"),
+    ("会不会有中心节点？", "不会", "不会有中心节点"),  # an A-not-A question
+    ("异步训练不会有陈旧梯度吧？", "不会。", "异步训练不会有陈旧梯度"),  # a negative question, agreed with
+    ("DDP 不就是每步把权重平均一下吗？", "不是。", None),  # a rhetorical question's claim rejected: nothing in its place
+    ("DDP 需要参数服务器吗？", "不对。", "DDP 不需要参数服务器"),  # the question's first verb
+    ("Is there a central node in ring all-reduce?", "No.", "is not there a central node in ring all-reduce"),
+    ("With ring all-reduce, is per-GPU traffic constant as you add GPUs?", "Nope, it isn't.",
+     "is not per-GPU traffic constant as you add GPUs"),
+    ("Isn't DDP basically a parameter server?", "No.", "is not DDP basically a parameter server"),
+    ("How does the ring work?", "No.", None),  # asks no yes/no
+    # a question about the candidate: "No" is not knowing
+    ("你了解 Ring-Allreduce 吗？", "不了解。", None),
+    ("你用过参数服务器吗？", "没有。", None),
+    ("Have you used DDP?", "No.", None),
+    ("Do you know how ring all-reduce works?", "No.", None),
+    ("Do you think DDP needs a parameter server?", "No.", "do not you think DDP needs a parameter server"),
+])
+def test_a_bare_denial_says_the_opposite(question, answer, statement):
+    assert denies(answer) or answer == "不了解。"
+    assert denied_statement(question, answer) == statement
+
+
+@pytest.mark.parametrize("answer", ["不需要，它用 all-reduce。", "No, it all-reduces among peers.", "知道", "Yes."])
+def test_only_a_bare_denial_denies(answer):
+    assert not denies(answer)
+
+
+def one(rubric, question: str, answer: str):
+    text = f"问题1：{question}\n回答：{answer}\n"
+    report = grade(parse_transcript(text, "t.txt"), rubric)
+    return report.answers[0], text
+
+
+def test_a_bare_echo_of_a_wrong_claim_asserts_it(mini_rubric):
+    a, source = one(mini_rubric, "环形规约里有中心节点吗？", "有。")
+    assert [f.id for f in a.misconceptions] == ["ring-allreduce-central-node"]
+    assert (a.status, a.score) == ("graded", 0)  # a bare yes to a wrong claim is no attempt
+
+
+def test_a_bare_denial_of_a_right_claim_asserts_the_opposite(rubric):
+    a, source = one(rubric, "异步训练会有陈旧梯度吗？", "不会。")
+    assert [f.id for f in a.misconceptions] == ["async-no-staleness"]
+    f = a.misconceptions[0]
+    assert f.evidence == source[f.start:f.end] == "不会。"  # quoted from the answer, not the question
+    assert (a.status, a.score) == ("graded", 0)
+
+
+def test_a_bare_denial_of_a_wrong_claim_is_an_answer_at_the_floor(mini_rubric):
+    a, _ = one(mini_rubric, "环形规约里有中心节点吗？", "没有。")
+    assert (a.status, a.misconceptions, a.covered) == ("graded", [], [])
+    assert a.score == mini_rubric.rubric.scoring.attempt_floor
+    a, _ = one(mini_rubric, "Is there a central node in ring all-reduce?", "No.")
+    assert (a.status, a.misconceptions) == ("graded", [])
+
+
+def test_not_knowing_stays_a_non_answer(rubric):
+    a, _ = one(rubric, "你会 Ring-Allreduce 吗？", "不会。")
+    assert a.status == "no-answer"
+    a, _ = one(rubric, "Ring-Allreduce 里会有中心节点吗？", "不会。")  # a denial of the question's claim
+    assert (a.status, a.misconceptions) == ("graded", [])
+
+
+# The answer put back to the candidate (blind307): a confirmed paraphrase is the candidate's claim, a corrected one is not
+@pytest.mark.parametrize(("question", "answer", "flagged"), [
+    ("所以你的意思是环形规约把梯度发给中心节点？", "对。", True),
+    ("所以你是说环形规约会把梯度发给中心节点？", "对，就是这样，汇总完再发回来。", True),
+    ("So what you're saying is ring all-reduce sends gradients to a master node?", "Right.", True),
+    ("所以你的意思是环形规约把梯度发给中心节点？", "不是，每个节点只和相邻节点通信。", False),
+    ("So you're saying ring all-reduce sends gradients to a master node?", "No, each node only talks to its neighbours.",
+     False),
+])
+def test_a_confirmed_paraphrase_is_the_candidates_claim(mini_rubric, question, answer, flagged):
+    a, _ = one(mini_rubric, question, answer)
+    assert ([f.id for f in a.misconceptions] == ["ring-allreduce-central-node"]) is flagged
