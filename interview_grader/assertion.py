@@ -908,7 +908,8 @@ _REPORTED = re.compile(
               # (remembered at it: "I remember a guy on my previous team insisting async had no staleness issue at all")
               "insisting|saying|claiming|arguing|believing|thinking|assuming)"
               for who in ("people", "a guy", "a colleague", "a person", "a teammate", "a manager", "a lead", "someone", "one guy",
-                          "a junior", "a senior", "an intern", "a new hire", "a coworker", "a friend")],
+                          "a junior", "a senior", "an intern", "a new hire", "a coworker", "a friend", "a postdoc",
+                          "a professor", "a classmate", "a labmate", "a mentor", "my advisor", "my supervisor", "a tutor")],
             # someone met somewhere: "I remember someone at a meetup saying there's a master node in the ring"
             *[who + " (?:[a-z]+ ){0,4}?(?:saying|said|say|told me|tell me|claimed|claiming|argued|arguing|insisted)"
               for who in ("someone", "somebody")],

@@ -830,6 +830,8 @@ def test_a_tail_question_that_settles_the_rest_asserts_it(text, expected):
     ("People occasionally describe DDP as a parameter server with rank 0 as the server, which is wrong.", False),
     ("A colleague once described DDP to me as a parameter server with rank 0 as the server.", False),
     ("I've seen DDP described as a parameter server with extra steps; that's backwards.", False),
+    # blind158: someone placed by their lab
+    ("When I started, a postdoc in my lab described DDP to me as a parameter server with extra steps.", False),
 ])
 def test_more_ways_of_reporting_a_view(text, expected):
     assert asserted(text) is expected
