@@ -407,13 +407,14 @@ _UNSAID = re.compile(
 
 # A proposition denied as a whole, not negated inside ("并不是说异步就没有过期问题", "it's not that DDP has no
 # master", "it would be wrong to say async has no staleness cost", "不能说异步就没有过期问题"), or warned against as
-# advice ("永远别假设异步和同步一样稳", "never assume async converges like sync", "别指望加卡就线性加速"): what follows, to
+# advice ("永远别假设异步和同步一样稳", "never assume async converges like sync", "别指望加卡就线性加速"), or put as what one
+# might say ("要说“一次只处理一个样本”，那只有 batch size 设成 1 的时候才是这样"): what follows, to
 # the end of its clause, is not said either way (the negation inside it stays unread, so the double negative is no
 # claim of the misconception).
 _NOT_THAT = re.compile(
     _by_first("并不是说|不是说|并非说|这不是说|也不是说|并不意味着|不意味着|并不代表|不代表|不能说|不能认为|不能简单地说|"
               "不能简单地认为|别以为|不要以为|别误以为|不要误以为|别认为|不要认为|别假设|不要假设|别觉得|不要觉得|别想当然|"
-              "不要想当然|别指望|不要指望".split("|"), words=False)
+              "不要想当然|别指望|不要指望|要说|如果要说|如果说|若说".split("|"), words=False)
     + "|"
     + _by_first("it's not that|it is not that|it isn't that|that's not to say|that is not to say|this doesn't mean|"
                 "that doesn't mean|this does not mean|that does not mean|doesn't mean that|does not mean that|"

@@ -860,6 +860,8 @@ def test_questions_retold_pitches_and_views_refuted_on_the_speakers_grounds(text
     ("Don't assume DDP relies on a parameter server.", False),
     ("Don't expect DDP to route anything through a parameter server.", False),
     ("I assume DDP relies on a parameter server.", True),
+    # blind312: what one might say, granted only under a condition
+    ('要说"DDP 靠参数服务器"，那只有你自己另外起一个 server 的时候才是这样。', False),
     ("别担心，DDP 是靠参数服务器同步的。", True),  # a warning about something else
     ("Don't worry, DDP relies on a parameter server.", True),
 ])
