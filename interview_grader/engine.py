@@ -890,6 +890,8 @@ def grade_answer(
         notes.append(note("no-points", lang))
     if agreed:
         notes.append(note("agreed", lang))
+    if denied:
+        notes.append(note("denied", lang))
     final = max(0, min(100, _round(score)))
     bare = agreed or denied or (choice is not None and choice.bare)
     if final < sc.attempt_floor and not (bare and errors):

@@ -35,6 +35,10 @@ _NOTES = {
         "zh": "回答只是同意问题里给出的说法，按该说法评判",
         "en": "the answer only agrees with the claim the question puts: judged on that claim",
     },
+    "denied": {
+        "zh": "回答只是否定问题里给出的说法，按相反的说法评判",
+        "en": "the answer only denies the claim the question puts: judged on the opposite claim",
+    },
     "picked": {
         "zh": "回答选择了选项 {letters}，按所选选项的内容评判",
         "en": "the answer picks option {letters}: judged on what the option says",

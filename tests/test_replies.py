@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from interview_grader.engine import grade
+from interview_grader.notes import note
 from interview_grader.parse import parse_transcript
 from interview_grader.replies import denied_statement, denies, echoes_yes
 
@@ -70,6 +71,7 @@ def test_a_bare_denial_of_a_right_claim_asserts_the_opposite(rubric):
     f = a.misconceptions[0]
     assert f.evidence == source[f.start:f.end] == "不会。"  # quoted from the answer, not the question
     assert (a.status, a.score) == ("graded", 0)
+    assert note("denied", "zh") in a.notes
 
 
 def test_a_bare_denial_of_a_wrong_claim_is_an_answer_at_the_floor(mini_rubric):
