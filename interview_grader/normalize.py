@@ -166,6 +166,27 @@ _IME_SLIPS = {
     "收练": "收敛", "模形": "模型", "瓶劲": "瓶颈",
 }
 _IME_SLIP = re.compile("|".join(sorted(_IME_SLIPS, key=len, reverse=True)))
+
+# Written Cantonese (Hong Kong records: "DDP 唔使 parameter server 㗎", "冇中心節點", "佢哋會等齊先 update"): its words are
+# read as the Mandarin the rubric is written in, one character for one (so the offsets stand), and only in a text that
+# has some word no Mandarin text uses; 係 is 是 there, except in 關係 / 聯係 and the like
+_CANTONESE = re.compile("[唔冇嘅咗喺佢哋嚟咩攞嘢諗噉冚㗎嘞啲嗰畀]|係咪|就係|即係|係點|點樣")
+_CANTONESE_WORDS = {
+    "唔使": "不用", "唔駛": "不用", "係咪": "是否", "點解": "为何", "點樣": "怎样", "幾多": "多少", "成個": "整个",
+    "邊個": "哪个", "即係": "就是", "唔該": "谢谢", "乜嘢": "什么", "咩嘢": "什么", "冇咗": "没了",
+    "呢個": "这个", "呢啲": "这些", "呢種": "这种", "呢度": "这里", "加埋": "加总", "計完": "算完", "計緊": "在算",
+    "嗰": "那", "揀": "选", "返": "回", "住": "着", "緊": "着",
+    "唔": "不", "冇": "无", "嘅": "的", "咗": "了", "喺": "在", "佢": "他", "哋": "们", "嚟": "来", "畀": "给",
+    "俾": "给", "咩": "啥", "乜": "啥", "攞": "拿", "睇": "看", "嘢": "物", "諗": "想", "啱": "对", "咁": "那", "噉": "这",
+    "啲": "些", "冚": "全", "㗎": "的", "嘞": "了",
+}
+_CANTONESE_WORD = re.compile("|".join(sorted(_CANTONESE_WORDS, key=len, reverse=True)) + "|(?<![關关聯联干體体])係")
+assert all(len(k) == len(v) for k, v in _CANTONESE_WORDS.items())
+
+
+def _from_cantonese(m: re.Match) -> str:
+    w = m.group()
+    return "是" if w == "係" else _CANTONESE_WORDS[w]
 assert all(len(k) == len(v) for k, v in _IME_SLIPS.items())
 
 # A line end inside an English sentence, as a PDF or a scan wraps it: after a letter or a comma on a long line, before
@@ -244,6 +265,8 @@ def fold(source: str, base: int = 0) -> Folded:
     if "\n" in text and _SOFT_WRAP.search(text):
         text, offs = _join_soft_wraps(text, offs, source, base)
     if _has_cjk(text):
+        if _CANTONESE.search(text):
+            text = _CANTONESE_WORD.sub(_from_cantonese, text)  # one character for one: the offsets stand
         text, offs = _simplify_mapped(text, offs)
         if "平行" in text:
             # Taiwan and Hong Kong say 平行 for parallel computing (資料平行, 模型平行, 管線平行) where the

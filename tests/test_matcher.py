@@ -64,6 +64,18 @@ def test_taiwan_parallel_is_mainland_parallel():
     assert src[slice(*d.source_range(i, i + 4))] == "模型平行"
 
 
+def test_written_cantonese_reads_as_mandarin():
+    """Hong Kong records in written Cantonese (blind317): 唔 / 冇 / 係 / 佢哋 read as 不 / 无 / 是 / 他们, one character for
+    one, so a negation negates and quotes stay on what was written; 係 in 關係 stays 系, and a text with no Cantonese
+    word is left as it is."""
+    src = "DDP 唔使 parameter server 㗎，冇中心節點，佢哋會等齊先 update。關係唔大，係咪？"
+    d = Doc.of(src)
+    assert d.text == "ddp不用parameter server 的,无中心节点,他们会等齐先update。关系不大,是否?"
+    i = d.text.index("无中心节点")
+    assert src[slice(*d.source_range(i, i + 5))] == "冇中心節點"
+    assert Doc.of("模型的關係很大，系统住在这里。").text == "模型的关系很大,系统住在这里。"
+
+
 def test_pinyin_input_slips_read_as_the_word_meant():
     """A homophone picked from the input method's list (参数服务气, 题度, 数据并型, 近程) reads as the field's word, with the
     quote on what was typed (blind205 is typed in a hurry)."""
