@@ -69,7 +69,11 @@ def echoes_yes(question: str, answer: str) -> bool:
     if len(reply) > BARE_MAX or (m := _ECHO_ZH.fullmatch(reply)) is None:
         return False
     asked = _yes_no_sentence(question)
-    return asked is not None and m.group("verb") in asked and not re.search("(?:不|没)" + m.group("verb"), asked)
+    if asked is None:
+        return False
+    verb = m.group("verb")
+    asked = asked.replace(f"{verb}不{verb}", verb).replace(f"{verb}没{verb}", verb)  # "有没有…？" asks "有…"
+    return verb in asked and not re.search("(?:不|没)" + verb, asked)
 
 
 def denies(answer: str) -> bool:

@@ -15,6 +15,7 @@ from interview_grader.replies import denied_statement, denies, echoes_yes
     ("异步训练会有陈旧梯度吗？", "会的。", True),
     ("DDP 需要参数服务器吗？", "嗯，需要", True),
     ("DDP 需要参数服务器吗？", "有。", False),  # not the question's verb
+    ("Ring all-reduce 有没有中心节点？", "有。", True),  # an A-not-A question
     ("异步训练不会有陈旧梯度吧？", "会。", False),  # the question denies it: "会" contradicts, it does not agree
     ("什么是数据并行？", "有", False),  # no yes/no question
     ("Ring all-reduce 里有中心节点吗？", "有，每个节点只和邻居通信，没有中心。", False),  # not bare
