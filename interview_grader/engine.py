@@ -22,12 +22,12 @@ from .matcher import Doc, Gates, Hit
 from .normalize import EMOJI, Folded, fold, fold_pieces
 from .notes import note
 from .quiz import read_choice, read_quiz
-from .replies import denied_statement, denies_asked, echoes_yes
+from .replies import denied_statement, denies, echoes_yes
 from .tables import Section, find_layouts
 from .report import Covered, Flag, GradedAnswer, Overall, Report, RubricInfo
 from .rubric.load import LoadedRubric, load_rubric
 from .rubric.schema import Topic
-from .topics import asked_points, classify, classify_follow_up, puts_back
+from .topics import PUT_BACK_WORDS, asked_points, classify, classify_follow_up, puts_back
 from .transcript import QA, Transcript
 from .verdict import original_tone, recommendation, write_verdict
 
@@ -451,10 +451,7 @@ _YES_NO = re.compile(
 _WH = re.compile(r"什么|怎么|为什么|为何|哪|如何|多少|几种|几个|(?<![a-z])(?:what|how|why|which|who|when|where)(?![a-z])")
 # ... or the answer put back to the candidate, a yes/no question whatever its words ("所以你的意思是异步除了快，收敛上跟同步没
 # 区别？", "So what you're saying is the ring has a master?")
-_PARAPHRASE = re.compile(
-    r"你的意思是|你是说|你是想说|意思是说|照你这么说|按你的说法|(?<![a-z])(?:so )?(?:what )?you(?:'re| are) saying|(?<![a-z])so you mean"
-    r"|(?<![a-z])you mean(?: to say)?(?: that)?\b|(?<![a-z])if i (?:understand|understood|follow|heard) you"
-)
+_PARAPHRASE = re.compile(PUT_BACK_WORDS)
 
 
 GIVEN_MEMO_LIMIT = 20_000  # distinct (question, topic) pairs remembered per rubric
@@ -651,9 +648,9 @@ def grade_answer(
     base["key_point_text"] = {k.id: k.text.get(lang) for k in topic.key_points}
     folded, cells = _fold_answer(answer.text, answer.span.start) if answer is not None else (None, None)
     # (what the candidate said, without the interviewer breaking in: "不清楚<br>面试官：提示一下，…<br>还是不清楚，抱歉。")
-    if folded is None or (
-        _is_non_answer(own_words(folded.text), rubric) and not denies_asked(qa.question.text, answer.text)
-    ):
+    # (a bare denial written out from the question, read once: "不会。" to "异步训练会有陈旧梯度吗？" is no "I can't")
+    denial = denied_statement(qa.question.text, answer.text) if answer is not None and denies(answer.text) else None
+    if folded is None or (_is_non_answer(own_words(folded.text), rubric) and denial is None):
         return GradedAnswer(
             **base, status="no-answer", score=0, grade=0, misconceptions=[], covered=[],
             missing=all_ids, missing_core=core_ids,
@@ -750,9 +747,9 @@ def grade_answer(
     # a bare denial ("不会。" to "异步训练会有陈旧梯度吗？", "No." to "Is per-GPU traffic constant as you add GPUs?") says
     # the opposite of what the question puts: the errors that opposite makes are the candidate's, quoted from the answer;
     # like a bare agreement it earns no point, and is graded at the floor rather than read as off-topic
-    denied = not agreed and choice is None and denies_asked(qa.question.text, answer.text)
-    if denied and (said := denied_statement(qa.question.text, answer.text)) is not None:
-        sdoc = Doc.of(said)
+    denied = not agreed and choice is None and denial is not None
+    if denied:
+        sdoc = Doc.of(denial)
         shave = sdoc.satisfied(plan.gates)
         lead = len(answer.text) - len(answer.text.lstrip())
         a0, a1 = answer.span.start + lead, answer.span.start + len(answer.text.rstrip())

@@ -84,12 +84,6 @@ def denies(answer: str) -> bool:
     )
 
 
-def denies_asked(question: str, answer: str) -> bool:
-    """Is the reply a bare denial of a yes/no question, whatever it could mean alone ("不会。" is also "I can't" -
-    not to "异步训练会有陈旧梯度吗？")?"""
-    return denies(answer) and denied_statement(question, answer) is not None
-
-
 def denied_statement(question: str, answer: str) -> str | None:
     """What a bare denial says, written out from the question (None when it cannot be: a question asking nothing, or
     a verb the question does not use)."""

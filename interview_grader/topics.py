@@ -399,6 +399,15 @@ def _classify(question: str, goal: str | None, rubric: LoadedRubric, logistics: 
 
 
 # An interviewer's pushback on the answer before, opening the question (after a filler or an acknowledgement)
+# The words that put the candidate's answer back to them to confirm ("所以你的意思是…？", "So what you're saying is…?"): a
+# question so opened asks about what was just asked (``_CHALLENGE``), and asks yes or no whatever its other words (the
+# engine reads it as the statement it puts when the answer agrees)
+PUT_BACK_WORDS = (
+    r"你的意思是|你是说|你是想说|意思是说|照你这么说|按你的说法"
+    r"|(?<![a-z])(?:so,? )?(?:basically,? )?(?:what )?you(?:'re| are) saying|(?<![a-z])(?:so )?you mean(?: to say)?(?: that)?\b"
+    r"|(?<![a-z])if i (?:understand|understood|follow|heard) you"
+)
+
 _CHALLENGE = re.compile(
     r"(?i)\s*(?:(?:嗯|哦|噢|呃|好|那|等一下|等等|hmm+|um+|ok(?:ay)?|wait|hold on)[\s,，.。…!！]*)*"
     r"(?:你确定|确定吗|你肯定|真的吗|真的是这样吗|你再想想|再想想|你再确认一下|再确认一下"
@@ -409,9 +418,7 @@ _CHALLENGE = re.compile(
     r"|.*(?:你再想想|你再好好想想|你确定吗|are you sure)[\s?？.。!！]*$"
     # ... or putting the answer back to the candidate to confirm: "所以你的意思是 overlap 就是等 backward 全部算完以后，再统一做
     # 一次 all-reduce？", "Right, so each GPU is responsible for a different slice of the layers…?", "So you're saying …?"
-    r"|(?:所以|那|也就是说|就是说)?[\s,，]*(?:你的意思是|你是说|你是想说|照你这么说|按你的说法)"
-    r"|(?:right|ok(?:ay)?|got it|i see)?[\s,，.]*so(?: basically)?,? (?:what )?you(?:'re| are) saying"
-    r"|(?:right|ok(?:ay)?|got it|i see)?[\s,，.]*so you mean"
+    r"|(?:(?:所以|那|也就是说|就是说|right|ok(?:ay)?|got it|i see)[\s,，.]*)?(?:" + PUT_BACK_WORDS + ")"
     r"|(?:(?:right|ok(?:ay)?|got it|i see)[\s,，.]+|and )so,? (?![^?]*(?<![a-z])(?:what|how|why|which|who|when|where)(?![a-z]))"
     r"(?=[^?]*\?\s*$)"
 )
