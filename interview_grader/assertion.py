@@ -480,6 +480,9 @@ INTERJECTION = re.compile(
     r"|[(\[]\s*(?:面试官|考官|interviewer)\s*" + _INTERJECTION_KIND + r"?\s*:[^)\]\n]{0,300}[)\]]"
 )
 _INTERJECTION_WORDS = ("面试官", "考官", "interviewer")
+# The interviewer's follow-up asked inside an answer under a bare label of its own, as the parser keeps it ("问题1：…" /
+# "回答：…" / "问：那如果有一张卡很慢呢？" / "答：…"): the question is the interviewer's, its reply the candidate's.
+FOLLOW_UP_LINE = re.compile(r"(?m)^[ \t>]*(?:问|問|q|question)[ \t]*:[^\n]*")
 
 
 # A chat export's sender and time before each message: "阿强 15:11 不知道 [捂脸]" (folded: "阿强15:11不知道"), "[10:02] alex: idk"
@@ -495,6 +498,7 @@ def own_words(text: str) -> str:
     if any(w in text for w in _INTERJECTION_WORDS):
         text = INTERJECTION.sub("", text)
     if ":" in text:
+        text = FOLLOW_UP_LINE.sub("", text)
         text = _CHAT_PREFIX.sub("", text)
     return text
 
@@ -1657,6 +1661,9 @@ def analyse(text: str, question: str | None = None) -> Scopes:
             void.append((m.start(), sentences[i][1]))
     if any(w in text for w in _INTERJECTION_WORDS):
         for m in INTERJECTION.finditer(text):
+            void.append(m.span())
+    if ":" in text:
+        for m in FOLLOW_UP_LINE.finditer(text):
             void.append(m.span())
     if "(" in text:
         n = len(text)

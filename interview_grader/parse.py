@@ -728,6 +728,9 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
     state = "pre"  # pre -> q -> goal -> ans ; verdict
     dialogue = fmt == "dialogue"
     headed = False  # the open question came from a numbered label
+    # "问题1：…" / "回答：…" / "问：那如果有一张卡很慢呢？" / "答：…" / "问题2：…": in a file that numbers its questions,
+    # a bare "问：" / "Q:" inside an answer is the interviewer's follow-up, and it and its reply belong to that answer
+    numbered = sum(1 for lab in labels if lab is not None and lab.kind == "q" and lab.number is not None) >= 2
     turns_started = False  # a dialogue's first real turn has been read
 
     def accepts(lab: _Label, ls: int) -> bool:
@@ -795,6 +798,8 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
             current = None
             state = "post"
             continue
+        if lab is not None and lab.kind == "q" and lab.number is None and state == "ans" and headed and numbered:
+            lab = None  # a follow-up inside a numbered question's answer (see ``numbered``)
         if lab is None or not accepts(lab, ls):
             if current is None and state == "pre" and text[ls:le].strip():
                 current = _Block("ignored", ls)

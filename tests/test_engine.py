@@ -707,10 +707,16 @@ def test_a_point_the_question_states_is_not_missing(mini_rubric):
         ("I'm not sure (Interviewer note: each node only talks to its neighbours, reduce-scatter then all-gather), sorry.",
          "no-answer"),
         ("不清楚。\n面试官追问：那是不是有一个中心节点负责汇总，再做reduce-scatter？\n回答：这个也不知道。", "no-answer"),
+        # ... nor a follow-up under a bare label, which the parser keeps in the answer of a numbered question
+        ("不清楚。\n问：那是不是有一个中心节点负责汇总，再做reduce-scatter？\n答：这个也不知道。", "no-answer"),
+        ("Not sure.\nQ: So a central node gathers the chunks after reduce-scatter?\nA: No idea, sorry.", "no-answer"),
+        ("每个节点只和相邻节点通信。\n问：所以最后还是由一个中心节点汇总所有梯度，对吧？\n答：不是，没有中心节点。", "graded"),
+        ("Each node only talks to its neighbours.\nQ: So in the end one central node gathers all the gradients, right?\n"
+         "A: No, there is no such node.", "graded"),
     ],
 )
 def test_interviewer_interjections_are_not_the_answer(rubric, answer, status):
-    text = f"问题1：请讲讲Ring-Allreduce的原理？\n回答：{answer}\n"
+    text = f"问题1：请讲讲Ring-Allreduce的原理？\n回答：{answer}\n问题2：什么是数据并行？\n回答：不知道。\n"
     a = grade(parse_transcript(text, "t.txt"), rubric).answers[0]
     assert a.status == status, (a.status, a.score, [c.id for c in a.covered])
     assert not a.misconceptions

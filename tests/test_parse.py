@@ -414,6 +414,26 @@ def test_unnumbered_questions_count_up():
     ]
 
 
+@pytest.mark.parametrize(
+    ("text", "answers"),
+    [
+        # a bare "问：" inside a numbered question's answer is the interviewer's follow-up: it and its reply stay in it
+        ("问题1：甲？\n回答：一。\n问：那如果慢呢？\n答：都要等。\n问题2：乙？\n回答：二。",
+         [(1, "一。\n问：那如果慢呢？\n答：都要等。"), (2, "二。")]),
+        ("Q1: What is DDP?\nA: Peers.\nQ: And a slow one?\nA: Everyone waits.\nQ2: Ring?\nA: Two phases.",
+         [(1, "Peers.\nQ: And a slow one?\nA: Everyone waits."), (2, "Two phases.")]),
+        # ... in the last question too
+        ("问题1：甲？\n回答：一。\n问题2：乙？\n回答：二。\n问：为什么？\n答：因为。",
+         [(1, "一。"), (2, "二。\n问：为什么？\n答：因为。")]),
+        # a file that numbers one question only counts the bare ones up as before
+        ("问题1：甲？\n回答：一。\n问：乙？\n答：二。", [(1, "一。"), (2, "二。")]),
+    ],
+)
+def test_a_bare_question_label_inside_a_numbered_answer_is_a_follow_up(text, answers):
+    t = parse(text)
+    assert [(qa.number, qa.answer.text) for qa in t.questions] == answers
+
+
 def test_question_zero_gets_a_valid_number():
     t = parse("问题0：甲\n回答：乙\n问题0：丙")
     assert [qa.number for qa in t.questions] == [1, 2]
