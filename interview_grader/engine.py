@@ -427,7 +427,10 @@ def _plan(rubric: LoadedRubric) -> _Plan:
 AGREEMENT_MAX = 40
 _AGREE_WORD = (
     r"(?:对对对|对对|对的|对啊|对|是的|是啊|是这样的|是这样|没错|确实|yes|yeah|yep|yup|exactly|right|correct|that's right"
-    r"|that's correct|that is right|that is correct|absolutely|indeed|of course|definitely)(?![a-z])"
+    r"|that's correct|that is right|that is correct|absolutely|indeed|of course|definitely"
+    # (agreement with a claim the question puts up for judgement: "有人说 X，对吗？" - "同意。"; "Agree?" - "I'd agree with that.")
+    r"|同意|我同意|认同|我认同|赞同|我赞同|说得对|说的对|没毛病|可以这么说|i agree|i'd agree|i would agree|agreed|i think so|true"
+    r"|(?:i |i'd |i would )?agree with (?:that|this|it|him|her|them|the statement|the claim))(?![a-z])"
 )
 _AGREE_MORE = (
     r"(?:就是|应该是|大概是|基本上?是?)?(?:这样|这个意思|您说的那样|你说的那样|这么回事)(?:的|吧|啊)?"
@@ -446,7 +449,19 @@ _A_NOT_A_RE = re.compile("|".join(_A_NOT_A))
 _YES_NO = re.compile(
     r"吗|吧|对不对|是不是|有没有|会不会|能不能|是否|对吗|是吗"
     r"|(?<![a-z])(?:is|are|does|do|did|was|were|can|could|would|will|should|has|have|isn't|aren't|doesn't|don't)(?![a-z])"
-    r"|(?<![a-z])(?:right|correct|yes|no|true)\W*$"
+    r"|(?<![a-z])(?:right|correct|yes|no|true|agree|true or false)\W*$"
+)
+# Who the question says holds the claim it puts up for judgement ("有人说 DDP 是靠参数服务器同步的，对吗？", "Your teammate
+# says async training has no stale gradients. Agree?"): a reporter, yet the claim is the candidate's once they agree with it
+_CLAIM_FRAME = re.compile(
+    r"(?:有人|有同事|有个同事|有位同事|一个同事|同事|你同事|你的同事|网上有人|很多人|不少人|有候选人|有个候选人|组里有人|有新人|有个新人"
+    r"|有实习生|有个实习生|实习生|新人|你的队友|队友|有篇博客|有的博客|一篇博客|网上|有种说法|有一种说法|有个说法)"
+    r"(?:也|会|常|经常)?(?:说|认为|觉得|声称|提到|讲|表示|写道|写|主张|坚持说|的说法是|的观点是|是这么说的)[,:]?"
+    r"|(?<![a-z])(?:someone|somebody|a colleague|your colleague|a coworker|your coworker|a co-worker|a teammate|your teammate"
+    r"|a junior engineer|a junior|a new hire|an intern|a blog post|a blog|a candidate|a friend|some people|many people|people"
+    r"|my manager|your manager|a senior engineer|an engineer|a tutorial)(?: on (?:my|your|our|the) team)?"
+    r" (?:says|said|claims|claimed|thinks|believes|believed|argues|argued|told me|wrote|writes|insists|insisted|keeps saying)"
+    r"(?: that)?[,:]?"
 )
 _WH = re.compile(r"什么|怎么|为什么|为何|哪|如何|多少|几种|几个|(?<![a-z])(?:what|how|why|which|who|when|where)(?![a-z])")
 # ... or the answer put back to the candidate, a yes/no question whatever its words ("所以你的意思是异步除了快，收敛上跟同步没
@@ -497,6 +512,8 @@ def _as_statement(doc: Doc) -> Folded:
                 t[i] = "."
         for m in _A_NOT_A_RE.finditer(seg):
             t[a + m.start():a + m.end()] = _A_NOT_A[m.group()]
+    for m in _CLAIM_FRAME.finditer(f.text):  # (the claim put up for judgement stands on its own; see _CLAIM_FRAME)
+        t[m.start():m.end()] = " " * (m.end() - m.start())
     return Folded("".join(t), f.offsets, f.base)
 
 

@@ -670,6 +670,33 @@ def test_agreement_opening_an_answer_adopts_the_claim_too(mini_rubric):
     assert [c.id for c in a.covered] == ["ring-neighbours"]
 
 
+# blind330/blind338: a claim the question puts up for judgement, in someone else's mouth, is the candidate's once they agree
+
+
+@pytest.mark.parametrize("question, answer", [
+    ("有人说环形规约就是大家先把梯度发给一个中心节点合并，对吗？", "对。"),
+    ("同事认为环形规约就是大家先把梯度发给一个中心节点合并，你同意吗？", "同意。"),
+    ("A colleague says ring all-reduce sends every gradient to a central node to be merged. Agree?", "I'd agree with that."),
+    ("Your teammate claims that ring all-reduce sends every gradient to a central node to be merged. Right?",
+     "I think so, yes. That's how it stays in sync."),
+])
+def test_agreeing_to_a_reported_claim_asserts_it(mini_rubric, question, answer):
+    a = one(mini_rubric, answer, question)
+    assert [f.id for f in a.misconceptions] == ["ring-allreduce-central-node"], (a.status, a.notes)
+    assert a.misconceptions[0].evidence in question
+
+
+@pytest.mark.parametrize("question, answer", [
+    ("有人说环形规约就是大家先把梯度发给一个中心节点合并，对吗？", "不对，每个节点只和相邻节点通信。"),
+    ("A colleague says ring all-reduce sends every gradient to a central node to be merged. Agree?",
+     "No. Each node only talks to its neighbours."),
+    ("A colleague says ring all-reduce sends every gradient to a central node to be merged. What do you think?",
+     "Each node only talks to its neighbours."),
+])
+def test_a_reported_claim_not_agreed_with_stays_the_reporters(mini_rubric, question, answer):
+    assert one(mini_rubric, answer, question).misconceptions == []
+
+
 @pytest.mark.parametrize("question, answer", [
     ("环形规约里大家怎么把梯度发给中心节点？", "对，就是这样。"),  # a question asking how puts no claim
     ("环形规约不就是大家先把梯度发给一个中心节点吗？你再想想。", "哦对，我说错了，每个节点只和相邻节点通信。"),  # a rhetorical one is kept
