@@ -319,6 +319,22 @@ def _follow_up(question: str, goal: str | None, previous: str, rubric: LoadedRub
 # What the interviewer sets aside in the question, to the end of its clause: "I'm not asking about DataParallel
 # here", "leaving aside the parameter server, ...", "先不谈参数服务器，……", "不考虑模型并行的话，……": it names a
 # topic the question does not ask about
+# Line breaks inside code the question quotes: in a fenced block, and before an indented line ("if dist.get_rank() == 0:"
+# / "    optimizer.step()"). A statement of code runs over them, so a cue may find its terms on both sides.
+_FENCED = re.compile(r"```.*?```", re.S)
+_CODE_BREAK = re.compile(r"\r?\n(?=[ \t]{2,}\S)")
+
+
+def _code_joined(question: str) -> str:
+    """The question with the line breaks inside the code it quotes made spaces, one character for one."""
+    if "\n" not in question:
+        return question
+    blank = lambda m: re.sub(r"[\r\n]", " ", m.group())  # noqa: E731
+    if "```" in question:
+        question = _FENCED.sub(blank, question)
+    return _CODE_BREAK.sub(blank, question)
+
+
 _ASIDE = re.compile(
     r"(?i)(?:\b(?:i'm|i am|we're|we are)\s+not\s+(?:asking|talking)\s+about|\bnot\s+asking\s+about"
     r"|\b(?:leave|leaving|set|setting|put|putting)\s+aside|\b(?:leave|leaving|set|setting|put|putting)\s+(?:\S+\s+){1,4}?aside"
@@ -362,7 +378,7 @@ def _classify(question: str, goal: str | None, rubric: LoadedRubric, logistics: 
         return TopicVote(None, 0.0)
     if _ASIDE.search(question):
         question = _ASIDE.sub("", question)
-    qdoc = Doc.of(question)
+    qdoc = Doc.of(_code_joined(question))
     gdoc = Doc.of(goal) if goal else None
     votes = []
     for order, topic in enumerate(rubric.rubric.topics):

@@ -136,6 +136,30 @@ def test_a_topic_set_aside_in_the_question_is_not_asked_about(rubric, question, 
 
 
 @pytest.mark.parametrize(
+    "question, expected",
+    [
+        # blind339/blind346: a statement of the code a question quotes runs over its line breaks
+        ("Is this correct? If not, what happens?\n\n```python\nloss.backward()\nif dist.get_rank() == 0:\n"
+         "    optimizer.step()\n```", "ddp-workflow"),
+        ("这段代码在做什么？\r\nloss.backward()\r\nfor p in model.parameters():\r\n"
+         "    dist.all_reduce(p.grad)\r\n    p.grad /= world_size\r\noptimizer.step()", "parameter-synchronization"),
+    ],
+)
+def test_code_in_a_question_is_read_across_its_lines(rubric, question, expected):
+    from interview_grader.topics import _code_joined
+
+    joined = _code_joined(question)
+    assert len(joined) == len(question) and joined.count("\n") < question.count("\n")
+    assert classify(question, None, rubric).topic_id == expected
+
+
+def test_prose_keeps_its_line_breaks():
+    from interview_grader.topics import _code_joined
+
+    assert _code_joined("DDP 是什么？\n讲讲它的流程。") == "DDP 是什么？\n讲讲它的流程。"
+
+
+@pytest.mark.parametrize(
     "question",
     [
         # blind257: a question asked through a wrong premise about how the gradients are gathered
