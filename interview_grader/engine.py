@@ -430,7 +430,12 @@ _AGREE_WORD = (
     r"|that's correct|that is right|that is correct|absolutely|indeed|of course|definitely"
     # (agreement with a claim the question puts up for judgement: "有人说 X，对吗？" - "同意。"; "Agree?" - "I'd agree with that.")
     r"|同意|我同意|认同|我认同|赞同|我赞同|说得对|说的对|没毛病|可以这么说|i agree|i'd agree|i would agree|agreed|i think so|true"
-    r"|(?:i |i'd |i would )?agree with (?:that|this|it|him|her|them|the statement|the claim))(?![a-z])"
+    r"|(?:i |i'd |i would )?agree with (?:that|this|it|him|her|them|the statement|the claim)"
+    # (no fault found with the claim: "Spot the mistake: …" - "I don't see a mistake there.")
+    r"|i don't see (?:a|any) mistake|i don't see anything wrong|nothing wrong with (?:it|that)|没有错|挑不出毛病"
+    # (or said of the claim's holder or the claim, whole or in the main: "博客说得基本没错", "大体是对的吧")
+    r"|(?:他|她|他们|博客|文章|同事|这句话|这个说法|这话|这种说法)?(?:说得|说的|讲得|写得)?(?:基本上?|大体上?|大致|大部分)?"
+    r"(?:没错|是对的|正确))(?![a-z])"
 )
 _AGREE_MORE = (
     r"(?:就是|应该是|大概是|基本上?是?)?(?:这样|这个意思|您说的那样|你说的那样|这么回事)(?:的|吧|啊)?"
@@ -438,7 +443,7 @@ _AGREE_MORE = (
 )
 _AGREE_LEAD = r"\s*(?:(?:嗯+|呃+|哦|噢|um+|uh+|oh|well)[\s,.。…!]*)?"
 _AGREEMENT = re.compile(_AGREE_LEAD + _AGREE_WORD + r"(?:[\s,.。…!]*(?:" + _AGREE_WORD + "|" + _AGREE_MORE + r"))*[\s,.。…!]*")
-_AGREES_FIRST = re.compile(_AGREE_LEAD + _AGREE_WORD + r"[\s]*[,.。…!]")
+_AGREES_FIRST = re.compile(_AGREE_LEAD + _AGREE_WORD + r"(?:吧|啊|呀| there| here)?[\s]*[,.。…!?]")
 # A question read as the statement it puts, offsets kept: "?" ends it as "." would, and an A-not-A form states its "A"
 _QUESTION_MARKS = str.maketrans({"?": "."})
 _A_NOT_A = {"是不是": "确实是", "有没有": "确实有", "会不会": "确实会", "能不能": "确实能", "是否": "就是"}
@@ -453,15 +458,28 @@ _YES_NO = re.compile(
 )
 # Who the question says holds the claim it puts up for judgement ("有人说 DDP 是靠参数服务器同步的，对吗？", "Your teammate
 # says async training has no stale gradients. Agree?"): a reporter, yet the claim is the candidate's once they agree with it
+_CLAIM_WHO_EN = (
+    r"colleague|coworker|co-worker|teammate|engineer|junior|senior|intern|new hire|candidate|friend|manager|boss|lead"
+    r"|mentor|professor|blog|blog post|post|article|tutorial|textbook|book|paper|video|course|doc|documentation|wiki"
+)
 _CLAIM_FRAME = re.compile(
     r"(?:有人|有同事|有个同事|有位同事|一个同事|同事|你同事|你的同事|网上有人|很多人|不少人|有候选人|有个候选人|组里有人|有新人|有个新人"
-    r"|有实习生|有个实习生|实习生|新人|你的队友|队友|有篇博客|有的博客|一篇博客|网上|有种说法|有一种说法|有个说法)"
+    r"|有实习生|有个实习生|实习生|新人|你的队友|队友|有篇博客|有的博客|一篇博客|网上|有种说法|有一种说法|有个说法"
+    r"|(?:一篇|有篇|有的|这篇|某篇)?(?:博客|文章|帖子|教材|书|资料)(?:里|上|中)?)"
     r"(?:也|会|常|经常)?(?:说|认为|觉得|声称|提到|讲|表示|写道|写|主张|坚持说|的说法是|的观点是|是这么说的)[,:]?"
-    r"|(?<![a-z])(?:someone|somebody|a colleague|your colleague|a coworker|your coworker|a co-worker|a teammate|your teammate"
-    r"|a junior engineer|a junior|a new hire|an intern|a blog post|a blog|a candidate|a friend|some people|many people|people"
-    r"|my manager|your manager|a senior engineer|an engineer|a tutorial)(?: on (?:my|your|our|the) team)?"
-    r" (?:says|said|claims|claimed|thinks|believes|believed|argues|argued|told me|wrote|writes|insists|insisted|keeps saying)"
-    r"(?: that)?[,:]?"
+    # (who: "someone", "people", or a role or a source with up to three words before it: "my previous manager", "a blog I
+    # saw", "the previous intern", "a teammate on your team")
+    r"|(?<![a-z])(?:someone|somebody|people|some people|many people|a lot of people|folks"
+    r"|(?:a|an|the|my|your|our|his|her|their)(?: [a-z-]+){0,3}? (?:" + _CLAIM_WHO_EN + r")s?)"
+    r"(?: (?:i|we) (?:saw|read|found|follow|followed))?(?: on (?:my|your|our|the) team)?"
+    r" (?:says|said|say|claims|claimed|claim|thinks|think|believes|believe|believed|argues|argued|argue|told me|told us"
+    r"|wrote|writes|insists|insisted|keeps saying|states|stated)(?: that)?[,:]?"
+)
+# ... asked to be judged: "组里有人说“…”，你怎么看？", "A colleague says …, what do you think?" (a question asking how, yet
+# of a claim put up whole)
+_JUDGE_TAIL = re.compile(
+    r"(?:你怎么看|怎么看|你觉得呢|你认为呢|你觉得怎么样|你怎么想|what do you think|what would you say|thoughts|do you agree"
+    r"|how do you see it|what's your take|what is your take|would you say the same)\W*$"
 )
 _WH = re.compile(r"什么|怎么|为什么|为何|哪|如何|多少|几种|几个|(?<![a-z])(?:what|how|why|which|who|when|where)(?![a-z])")
 # ... or the answer put back to the candidate, a yes/no question whatever its words ("所以你的意思是异步除了快，收敛上跟同步没
@@ -505,7 +523,9 @@ def _as_statement(doc: Doc) -> Folded:
         seg = f.text[a:b]
         if not seg.rstrip().endswith("?") or not doc.scopes.is_void(b - 1):
             continue
-        if not _PARAPHRASE.search(seg) and (_WH.search(seg) or not _YES_NO.search(seg)):
+        if not _PARAPHRASE.search(seg) and (_WH.search(seg) or not _YES_NO.search(seg)) and not (
+            _JUDGE_TAIL.search(seg) and _CLAIM_FRAME.search(seg)
+        ):
             continue
         for i in range(a, b):
             if t[i] == "?":

@@ -679,6 +679,15 @@ def test_agreement_opening_an_answer_adopts_the_claim_too(mini_rubric):
     ("A colleague says ring all-reduce sends every gradient to a central node to be merged. Agree?", "I'd agree with that."),
     ("Your teammate claims that ring all-reduce sends every gradient to a central node to be merged. Right?",
      "I think so, yes. That's how it stays in sync."),
+    # (blind345: a holder with words before it, a source, "people say", a hedged or second-hand agreement, no fault found)
+    ("My previous manager says ring all-reduce sends every gradient to a central node to be merged. Right?", "Yes."),
+    ("A blog I saw says ring all-reduce sends every gradient to a central node to be merged. Does that hold?",
+     "Yep, pretty much."),
+    ("People say ring all-reduce sends every gradient to a central node to be merged. Yes or no?", "I think so?"),
+    ("Spot the mistake: \"ring all-reduce sends every gradient to a central node to be merged.\"",
+     "I don't see a mistake there."),
+    ("一篇博客里写：“环形规约就是大家先把梯度发给一个中心节点合并。”你怎么看？", "博客说得基本没错。"),
+    ("组里有人说环形规约就是大家先把梯度发给一个中心节点合并，你怎么看？", "大体是对的吧。"),
 ])
 def test_agreeing_to_a_reported_claim_asserts_it(mini_rubric, question, answer):
     a = one(mini_rubric, answer, question)
@@ -692,6 +701,7 @@ def test_agreeing_to_a_reported_claim_asserts_it(mini_rubric, question, answer):
      "No. Each node only talks to its neighbours."),
     ("A colleague says ring all-reduce sends every gradient to a central node to be merged. What do you think?",
      "Each node only talks to its neighbours."),
+    ("组里有人说环形规约就是大家先把梯度发给一个中心节点合并，你怎么看？", "不对，每个节点只和相邻节点通信。"),
 ])
 def test_a_reported_claim_not_agreed_with_stays_the_reporters(mini_rubric, question, answer):
     assert one(mini_rubric, answer, question).misconceptions == []
