@@ -727,6 +727,11 @@ _REPORTED = re.compile(
         + [pre + "(?:也)?(?:以为|觉得|认为|理解的是|理解成|理解为|的理解是)" for pre in ("一开始", "刚开始", "最开始", "起初", "起先", "开始我")]
         # ... or a belief the speaker held before: 我以前也以为卡越多每张卡要传的越多，后来自己算了一下，不是这样
         + [pre + "(?:也|一直|都)?(?:以为|误以为)" for pre in ("我以前", "以前我", "我之前", "之前我", "我原来", "原来我", "我原先", "我早先")]
+        # ... or in an earlier round of the interview, recalled to be looked at again: 一面我说"数据并行是不同的卡训练模型的不同
+        # 部分"，这是把两个概念说反了
+        + [pre + "(?:也)?(?:说|讲|说过|讲过|以为|认为|觉得|答的是|回答的是)"
+           for pre in ("一面我", "一面的时候我", "我一面", "我一面的时候", "上一轮我", "我上一轮", "上次我", "我上次", "第一轮我",
+                       "我第一轮", "初面我", "我初面")]
         # ... or at a time told: 我刚入行时以为…, 我刚工作的时候也以为…
         + ["我[^,。!?;:\n]{1,8}?(?:时|的时候)(?:也|一直|都)?(?:以为|误以为)"]
         # a view reported from someone else or from the web: 有个同事说 … / 网上不少博客写的是 …
@@ -792,6 +797,10 @@ _REPORTED = re.compile(
         + _who("it is|it's", " " + _EN_SAID)
         + [
             # (not one said of what came before: "The gradient buffer, not the dataset, which is a common mix-up, is split …")
+            # (the speaker's own words in an earlier round, recalled to be looked at again: "In round one I said the ring has a
+            # master, which was wrong")
+            "in round one i said|in the first round i said|in the last round i said|last round i said|last time i said"
+            "|what i said in round one|what i said last time",
             "a" + _NOT_OF_BEFORE + " (?:common|frequent|typical) (?:mistake|misconception|misunderstanding|misreading|myth|error|belief|"
             "mix[- ]?up|confusion)(?: is)?",
             "the" + _NOT_OF_BEFORE + " (?:common|usual|classic|typical) (?:mistake|misconception|misunderstanding|misreading|myth|"

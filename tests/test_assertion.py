@@ -258,6 +258,10 @@ ZH = [
     ("一种常见的想象是DDP依赖参数服务器，其实并没有。", False),
     # blind276: what some people tend to say, then rejected
     ("有的同学会说DDP依赖参数服务器，这个不对。", False),
+    # blind355: the speaker's own words in an earlier round of the interview, recalled to be set right
+    ("一面我说DDP依赖参数服务器，这是我说错了。", False),
+    ("上一轮我说DDP依赖参数服务器，其实不对。", False),
+    ("DDP依赖参数服务器，这是我一面就说过的。", True),
 ]
 
 EN = [
@@ -792,6 +796,9 @@ def test_an_era_named_after_a_design_is_no_mention_of_it(text, expected):
     ("I recall a teammate saying DDP goes through a parameter server.", False),
     ("我之前面别人的时候，有候选人说 DDP 底层其实也有一个参数服务器，这个说法是不对的。", False),
     ("I remember that DDP goes through a parameter server.", True),
+    # blind355: the speaker's own words in an earlier round, recalled to be set right
+    ("In round one I said DDP goes through a parameter server, which was wrong.", False),
+    ("DDP goes through a parameter server, as I said in round one.", True),
 ])
 def test_views_remembered_or_heard_from_candidates_are_reported(text, expected):
     assert asserted(text) is expected
