@@ -99,6 +99,9 @@ def test_selftest_detects_a_broken_example(rubric):
         "Have you used ps aux to find a stuck process?",
         # sync / async in programming, not in training
         "Python 的 asyncio 你用过吗？",
+        # the candidate's move between fields, which names two of them (blind356)
+        "聊聊你为什么想从 CV 转做推荐？",
+        "Why do you want to switch to recommendation systems after years of NLP?",
     ],
 )
 def test_questions_outside_the_rubric_are_ungraded(rubric, question):
