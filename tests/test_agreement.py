@@ -4,7 +4,7 @@
 * tests/data/heldout/gold.yaml: transcripts written and labelled for this project by
   someone who did not see the rules.  It has since been used to find rule gaps, so
   it is a regression guard rather than an unbiased estimate.
-* tests/data/blind2 to blind317: later blind sets; each README records
+* tests/data/blind2 to blind365: later blind sets; each README records
   the figures measured before the set was used to widen the rubric (the honest
   estimate); here they guard against regressions like the others.
 """
@@ -50,7 +50,7 @@ def test_own_labelled_set(rubric):
 TOPIC_FLOOR = {"blind143": 0.94, "blind168": 0.92, "blind198": 0.92, "blind222": 0.9}
 
 
-@pytest.mark.parametrize("name", ["blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22", "blind23", "blind24", "blind25", "blind28", "blind29", "blind30", "blind31", "blind32", "blind33", "blind34", "blind35", "blind36", "blind38", "blind39", "blind40", "blind43", "blind44", "blind48", "blind49", "blind50", "blind51", "blind52", "blind53", "blind54", "blind55", "blind56", "blind57", "blind58", "blind59", "blind60", "blind61", "blind62", "blind63", "blind64", "blind65", "blind66", "blind67", "blind68", "blind69", "blind70", "blind71", "blind72", "blind73", "blind74", "blind75", "blind76", "blind77", "blind78", "blind79", "blind80", "blind81", "blind82", "blind83", "blind84", "blind85", "blind86", "blind87", "blind88", "blind89", "blind90", "blind91", "blind92", "blind93", "blind94", "blind95", "blind96", "blind97", "blind98", "blind99", "blind100", "blind101", "blind102", "blind103", "blind104", "blind105", "blind106", "blind107", "blind108", "blind109", "blind110", "blind111", "blind112", "blind113", "blind114", "blind115", "blind116", "blind117", "blind118", "blind119", "blind120", "blind121", "blind122", "blind123", "blind124", "blind125", "blind126", "blind127", "blind128", "blind129", "blind130", "blind131", "blind132", "blind133", "blind134", "blind135", "blind136", "blind137", "blind138", "blind139", "blind140", "blind141", "blind142", "blind143", "blind144", "blind145", "blind146", "blind147", "blind148", "blind149", "blind150", "blind151", "blind152", "blind153", "blind154", "blind155", "blind156", "blind157", "blind158", "blind159", "blind160", "blind161", "blind163", "blind164", "blind166", "blind167", "blind168", "blind169", "blind170", "blind171", "blind172", "blind173", "blind174", "blind175", "blind176", "blind177", "blind178", "blind179", "blind180", "blind181", "blind182", "blind183", "blind184", "blind185", "blind186", "blind187", "blind188", "blind189", "blind191", "blind192", "blind193", "blind195", "blind196", "blind197", "blind198", "blind199", "blind200", "blind201", "blind202", "blind203", "blind204", "blind205", "blind206", "blind207", "blind208", "blind209", "blind211", "blind212", "blind214", "blind215", "blind216", "blind217", "blind218", "blind219", "blind220", "blind221", "blind222", "blind224", "blind225", "blind226", "blind227", "blind228", "blind229", "blind230", "blind231", "blind232", "blind233", "blind234", "blind235", "blind236", "blind237", "blind238", "blind239", "blind240", "blind241", "blind242", "blind243", "blind244", "blind245", "blind246", "blind247", "blind248", "blind249", "blind250", "blind251", "blind252", "blind253", "blind254", "blind255", "blind256", "blind257", "blind258", "blind259", "blind260", "blind261", "blind262", "blind263", "blind264", "blind265", "blind266", "blind267", "blind268", "blind269", "blind270", "blind271", "blind272", "blind273", "blind274", "blind275", "blind276", "blind277", "blind278", "blind279", "blind281", "blind282", "blind283", "blind284", "blind285", "blind286", "blind287", "blind288", "blind289", "blind290", "blind292", "blind293", "blind294", "blind295", "blind297", "blind298", "blind299", "blind300", "blind301", "blind302", "blind303", "blind304", "blind305", "blind306", "blind307", "blind308", "blind309", "blind310", "blind311", "blind312", "blind313", "blind314", "blind315", "blind316"])
+@pytest.mark.parametrize("name", ["blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22", "blind23", "blind24", "blind25", "blind28", "blind29", "blind30", "blind31", "blind32", "blind33", "blind34", "blind35", "blind36", "blind38", "blind39", "blind40", "blind43", "blind44", "blind48", "blind49", "blind50", "blind51", "blind52", "blind53", "blind54", "blind55", "blind56", "blind57", "blind58", "blind59", "blind60", "blind61", "blind62", "blind63", "blind64", "blind65", "blind66", "blind67", "blind68", "blind69", "blind70", "blind71", "blind72", "blind73", "blind74", "blind75", "blind76", "blind77", "blind78", "blind79", "blind80", "blind81", "blind82", "blind83", "blind84", "blind85", "blind86", "blind87", "blind88", "blind89", "blind90", "blind91", "blind92", "blind93", "blind94", "blind95", "blind96", "blind97", "blind98", "blind99", "blind100", "blind101", "blind102", "blind103", "blind104", "blind105", "blind106", "blind107", "blind108", "blind109", "blind110", "blind111", "blind112", "blind113", "blind114", "blind115", "blind116", "blind117", "blind118", "blind119", "blind120", "blind121", "blind122", "blind123", "blind124", "blind125", "blind126", "blind127", "blind128", "blind129", "blind130", "blind131", "blind132", "blind133", "blind134", "blind135", "blind136", "blind137", "blind138", "blind139", "blind140", "blind141", "blind142", "blind143", "blind144", "blind145", "blind146", "blind147", "blind148", "blind149", "blind150", "blind151", "blind152", "blind153", "blind154", "blind155", "blind156", "blind157", "blind158", "blind159", "blind160", "blind161", "blind163", "blind164", "blind166", "blind167", "blind168", "blind169", "blind170", "blind171", "blind172", "blind173", "blind174", "blind175", "blind176", "blind177", "blind178", "blind179", "blind180", "blind181", "blind182", "blind183", "blind184", "blind185", "blind186", "blind187", "blind188", "blind189", "blind191", "blind192", "blind193", "blind195", "blind196", "blind197", "blind198", "blind199", "blind200", "blind201", "blind202", "blind203", "blind204", "blind205", "blind206", "blind207", "blind208", "blind209", "blind211", "blind212", "blind214", "blind215", "blind216", "blind217", "blind218", "blind219", "blind220", "blind221", "blind222", "blind224", "blind225", "blind226", "blind227", "blind228", "blind229", "blind230", "blind231", "blind232", "blind233", "blind234", "blind235", "blind236", "blind237", "blind238", "blind239", "blind240", "blind241", "blind242", "blind243", "blind244", "blind245", "blind246", "blind247", "blind248", "blind249", "blind250", "blind251", "blind252", "blind253", "blind254", "blind255", "blind256", "blind257", "blind258", "blind259", "blind260", "blind261", "blind262", "blind263", "blind264", "blind265", "blind266", "blind267", "blind268", "blind269", "blind270", "blind271", "blind272", "blind273", "blind274", "blind275", "blind276", "blind277", "blind278", "blind279", "blind281", "blind282", "blind283", "blind284", "blind285", "blind286", "blind287", "blind288", "blind289", "blind290", "blind292", "blind293", "blind294", "blind295", "blind297", "blind298", "blind299", "blind300", "blind301", "blind302", "blind303", "blind304", "blind305", "blind306", "blind307", "blind308", "blind309", "blind310", "blind311", "blind312", "blind313", "blind314", "blind315", "blind316", "blind318", "blind319", "blind320", "blind323", "blind324", "blind325", "blind326", "blind327", "blind328", "blind329", "blind331", "blind334", "blind335", "blind336", "blind340", "blind341", "blind342", "blind343", "blind344", "blind345", "blind349", "blind350", "blind351", "blind352", "blind353", "blind358", "blind359", "blind361", "blind364"])
 def test_later_blind_sets(rubric, name):
     m = evaluate([DATA / name / "gold.yaml"], rubric).metrics
     assert m["failures"] == 0
@@ -160,6 +160,66 @@ TRAIT_FLOORS = {
     # (計, 將, 派返, 一part) and two off-topic calls keep it under the common floors.
     "blind317": ({"spearman": 0.86, "qwk": 0.86, "topic_acc": 0.95, "status_acc": 0.92, "flag_recall": 0.75,
                   "flag_precision": 0.92}, 0.41),
+    # The sets of the session of 2026-12-07 18:18 that stay under the common floors, each at its own just under where it is.
+    # blind321: answers reasoning from logs, configs and commands; first contact 0.848 (flag recall 0.879), 0.853
+    # (0.909) now; under the common floors on spearman, qwk.
+    "blind321": ({"spearman": 0.84, "qwk": 0.81, "flag_recall": 0.89, "flag_precision": 0.90}, 0.51),
+    # blind322: other distributed systems as analogies; first contact 0.905 (flag recall 0.781), 0.905 (0.781) now;
+    # under the common floors on flag_recall.
+    "blind322": ({"spearman": 0.89, "qwk": 0.91, "flag_recall": 0.77, "flag_precision": 0.92}, 0.38),
+    # blind330: claims put up for judgement; first contact 0.895 (flag recall 0.750), 0.921 (0.938) now; under the
+    # common floors on topic_acc, status_acc.
+    "blind330": ({"spearman": 0.91, "qwk": 0.92, "topic_acc": 0.88, "status_acc": 0.91, "flag_recall": 0.92}, 0.38),
+    # blind332: an interviewer's shorthand notes; first contact 0.879 (flag recall 0.862), 0.879 (0.862) now; under
+    # the common floors on spearman, flag_recall.
+    "blind332": ({"spearman": 0.86, "qwk": 0.91, "flag_recall": 0.85}, 0.43),
+    # blind333: logs and configs, second set; first contact 0.627 (flag recall 0.667), 0.627 (0.700) now; under the
+    # common floors on spearman, qwk, topic_acc, status_acc, flag_recall.
+    "blind333": ({"spearman": 0.61, "qwk": 0.65, "topic_acc": 0.82, "status_acc": 0.92, "flag_recall": 0.69}, 0.80),
+    # blind337: artefacts pasted into the question; first contact 0.827 (flag recall 0.879), 0.827 (0.879) now;
+    # under the common floors on spearman, topic_acc, status_acc, flag_recall.
+    "blind337": ({"spearman": 0.81, "qwk": 0.87, "topic_acc": 0.91, "status_acc": 0.90, "flag_recall": 0.86,
+                  "flag_precision": 0.92}, 0.49),
+    # blind338: claims put up for judgement, second set; first contact 0.785 (flag recall 0.562), 0.773 (0.781) now;
+    # under the common floors on spearman, qwk, topic_acc, flag_recall.
+    "blind338": ({"spearman": 0.76, "qwk": 0.81, "topic_acc": 0.93, "flag_recall": 0.77}, 0.66),
+    # blind339: code quoted in the question; first contact 0.779 (flag recall 0.853), 0.850 (0.912) now; under the
+    # common floors on spearman, qwk, topic_acc.
+    "blind339": ({"spearman": 0.83, "qwk": 0.84, "topic_acc": 0.90, "flag_recall": 0.90}, 0.50),
+    # blind346: code quoted in the question, second set; first contact 0.771 (flag recall 0.714), 0.910 (0.964) now;
+    # under the common floors on topic_acc.
+    "blind346": ({"spearman": 0.90, "qwk": 0.91, "topic_acc": 0.76}, 0.41),
+    # blind347: artefacts in the question, second set; first contact 0.925 (flag recall 0.941), 0.925 (0.941) now;
+    # under the common floors on topic_acc.
+    "blind347": ({"spearman": 0.91, "qwk": 0.91, "topic_acc": 0.91, "flag_recall": 0.93}, 0.29),
+    # blind348: definitions recited, then applied to a case; first contact 0.893 (flag recall 0.839), 0.893 (0.839)
+    # now; under the common floors on flag_recall.
+    "blind348": ({"spearman": 0.88, "qwk": 0.89, "flag_recall": 0.82}, 0.38),
+    # blind354: code quoted in the question, third set; first contact 0.859 (flag recall 0.861), 0.859 (0.861) now;
+    # under the common floors on spearman, qwk, topic_acc, status_acc, flag_recall.
+    "blind354": ({"spearman": 0.84, "qwk": 0.86, "topic_acc": 0.81, "status_acc": 0.92, "flag_recall": 0.85}, 0.51),
+    # blind355: second rounds recalling the first; first contact 0.752 (flag recall 0.833), 0.846 (0.967) now; under
+    # the common floors on spearman.
+    "blind355": ({"spearman": 0.83, "qwk": 0.87}, 0.36),
+    # blind356: negative and presupposing why-questions; first contact 0.827 (flag recall 0.935), 0.839 (1.000) now;
+    # under the common floors on spearman, qwk, topic_acc.
+    "blind356": ({"spearman": 0.82, "qwk": 0.84, "topic_acc": 0.90}, 0.52),
+    # blind357: questions split into labelled sub-questions; first contact 0.957 (flag recall 0.865), 0.957 (0.865)
+    # now; under the common floors on flag_recall.
+    "blind357": ({"spearman": 0.94, "qwk": 0.95, "flag_recall": 0.85}, 0.26),
+    # blind360: a plain random sample of mixed archives; first contact 0.856 (flag recall 0.938), 0.856 (0.938) now;
+    # under the common floors on spearman, qwk.
+    "blind360": ({"spearman": 0.84, "qwk": 0.85, "flag_recall": 0.92}, 0.42),
+    # blind362: claims put up for judgement, fifth set; first contact 0.932 (flag recall 0.806), 0.932 (0.806) now;
+    # under the common floors on flag_recall.
+    "blind362": ({"spearman": 0.92, "qwk": 0.95, "flag_recall": 0.79}, 0.22),
+    # blind363: code quoted in the question, fourth set; first contact 0.951 (flag recall 0.892), 0.951 (0.892) now;
+    # under the common floors on topic_acc, flag_recall.
+    "blind363": ({"spearman": 0.94, "qwk": 0.92, "topic_acc": 0.90, "flag_recall": 0.88}, 0.36),
+    # blind365: artefacts in the question, fourth set; first contact 0.891 (flag recall 0.974), 0.891 (0.974) now;
+    # under the common floors on topic_acc.
+    "blind365": ({"spearman": 0.88, "qwk": 0.90, "topic_acc": 0.91}, 0.30),
+
 }
 
 
