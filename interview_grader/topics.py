@@ -316,9 +316,6 @@ def _follow_up(question: str, goal: str | None, previous: str, rubric: LoadedRub
     return vote if vote.topic_id is not None else None
 
 
-# What the interviewer sets aside in the question, to the end of its clause: "I'm not asking about DataParallel
-# here", "leaving aside the parameter server, ...", "先不谈参数服务器，……", "不考虑模型并行的话，……": it names a
-# topic the question does not ask about
 # Line breaks inside code the question quotes: in a fenced block, and before an indented line ("if dist.get_rank() == 0:"
 # / "    optimizer.step()"). A statement of code runs over them, so a cue may find its terms on both sides.
 _FENCED = re.compile(r"```.*?```", re.S)
@@ -329,12 +326,18 @@ def _code_joined(question: str) -> str:
     """The question with the line breaks inside the code it quotes made spaces, one character for one."""
     if "\n" not in question:
         return question
-    blank = lambda m: re.sub(r"[\r\n]", " ", m.group())  # noqa: E731
     if "```" in question:
-        question = _FENCED.sub(blank, question)
-    return _CODE_BREAK.sub(blank, question)
+        question = _FENCED.sub(_spaced, question)
+    return _CODE_BREAK.sub(_spaced, question)
 
 
+def _spaced(m: re.Match[str]) -> str:
+    return m.group().replace("\r", " ").replace("\n", " ")
+
+
+# What the interviewer sets aside in the question, to the end of its clause: "I'm not asking about DataParallel
+# here", "leaving aside the parameter server, ...", "先不谈参数服务器，……", "不考虑模型并行的话，……": it names a
+# topic the question does not ask about
 _ASIDE = re.compile(
     r"(?i)(?:\b(?:i'm|i am|we're|we are)\s+not\s+(?:asking|talking)\s+about|\bnot\s+asking\s+about"
     r"|\b(?:leave|leaving|set|setting|put|putting)\s+aside|\b(?:leave|leaving|set|setting|put|putting)\s+(?:\S+\s+){1,4}?aside"
