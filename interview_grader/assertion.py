@@ -379,6 +379,15 @@ _ERA = re.compile(r"\b(?:in|back in|during|since) the [\w.\- ]{1,24}? (?:era|day
 # GPUs; I said no" / "面试官问我是不是 DDP 也有一个主节点": what it asks, to the end of its clause, is not said.
 _ASKED_WHETHER = re.compile(r"\basked (?:me |us |him |her |them )?(?:whether|if)\b|问(?:我|他|她|他们)?(?:是不是|是否|会不会|有没有)")
 
+# A reading of something named as wrong in the same sentence: "把 NCCL_ALGO=Ring 理解成“rank 0 当汇总节点”是不对的", "Reading
+# NCCL_ALGO=Ring as 'rank 0 is the hub' is wrong": the reading, up to the verdict on it, is not said.
+_MISREAD = re.compile(
+    r"把[^,。!?;\n]{1,30}?(?:理解成|理解为|当成|看成|想成|读成|解读成|解读为)[^。!?;\n]{1,60}?"
+    r"(?=是不对的|是错的|是错误的|是误解|是个误解|是一种误解|是不正确的|不对|是误读)"
+    r"|\b(?:reading|taking|interpreting|treating|seeing)\b[^.;!?\n]{1,40}? as [^.;!?\n]{1,60}?"
+    r"(?= (?:is|would be) (?:wrong|a mistake|incorrect|a misreading|a common mistake|a misunderstanding))"
+)
+
 # A reviewer's note of what was left out ("Did not mention DistributedSampler, set_epoch or gradient
 # buckets", "未提 set_epoch，也未提梯度分桶"): the list after the cue, to the sentence end or a turn, states nothing.
 # A line the speaker labels as a myth or a wrong reading, to set it right ("Myth: more GPUs give you a better model.",
@@ -1660,6 +1669,9 @@ def analyse(text: str, question: str | None = None) -> Scopes:
     for m in _ASKED_WHETHER.finditer(text):
         _, c_end = _enclosing(clauses, m.start(), clause_starts)
         void.append((m.start(), max(c_end, m.end())))
+    if "把" in text or " as " in text:
+        for m in _MISREAD.finditer(text):
+            void.append(m.span())
     for m in _TRIED.finditer(text):
         if sentence_starts is None:
             sentence_starts = [a for a, _ in sentences]

@@ -262,6 +262,9 @@ ZH = [
     ("一面我说DDP依赖参数服务器，这是我说错了。", False),
     ("上一轮我说DDP依赖参数服务器，其实不对。", False),
     ("DDP依赖参数服务器，这是我一面就说过的。", True),
+    # blind333: a reading of something named as wrong in the same sentence
+    ("把 NCCL_ALGO=Ring 理解成“DDP依赖参数服务器”是不对的。", False),
+    ("我把 NCCL_ALGO=Ring 理解成DDP依赖参数服务器。", True),
 ]
 
 EN = [
@@ -799,6 +802,9 @@ def test_an_era_named_after_a_design_is_no_mention_of_it(text, expected):
     # blind355: the speaker's own words in an earlier round, recalled to be set right
     ("In round one I said DDP goes through a parameter server, which was wrong.", False),
     ("DDP goes through a parameter server, as I said in round one.", True),
+    # blind333: a reading named as wrong in the same sentence
+    ("Reading MASTER_ADDR as a sign that DDP goes through a parameter server is wrong.", False),
+    ("Reading the log, DDP goes through a parameter server.", True),
 ])
 def test_views_remembered_or_heard_from_candidates_are_reported(text, expected):
     assert asserted(text) is expected
