@@ -173,9 +173,9 @@ TRAIT_FLOORS = {
     # blind332: an interviewer's shorthand notes; first contact 0.879 (flag recall 0.862), 0.879 (0.862) now; under
     # the common floors on spearman, flag_recall.
     "blind332": ({"spearman": 0.86, "qwk": 0.91, "flag_recall": 0.85}, 0.43),
-    # blind333: logs and configs, second set; first contact 0.627 (flag recall 0.667), 0.627 (0.700) now; under the
-    # common floors on spearman, qwk, topic_acc, status_acc, flag_recall.
-    "blind333": ({"spearman": 0.61, "qwk": 0.65, "topic_acc": 0.82, "status_acc": 0.92, "flag_recall": 0.69}, 0.80),
+    # blind333: logs and configs, second set; first contact 0.627 (flag recall 0.667), 0.673 (0.833) now, after a7ac2a7 and
+    # 864d16f (a misreading named as wrong, MASTER_ADDR taken for a PS): grades on artefact questions still sit far off.
+    "blind333": ({"spearman": 0.66, "qwk": 0.70, "topic_acc": 0.82, "status_acc": 0.92, "flag_recall": 0.82}, 0.71),
     # blind337: artefacts pasted into the question; first contact 0.827 (flag recall 0.879), 0.827 (0.879) now;
     # under the common floors on spearman, topic_acc, status_acc, flag_recall.
     "blind337": ({"spearman": 0.81, "qwk": 0.87, "topic_acc": 0.91, "status_acc": 0.90, "flag_recall": 0.86,
