@@ -182,7 +182,8 @@ _LABEL = re.compile(
     (?:
         第{_BLANK}*(?P<onum>{_NUM}){_BLANK}*个?{_BLANK}*(?:问题|問題|题|題)(?P<says>{_BLANK}*(?:问的是|問的是|是关于|是關於|是|问|問)(?![:：]))?
       | (?P<kw>{_alternation(_KIND_OF)})
-        (?P<who>{_BLANK}*[(（][^)）\r\n]{{1,60}}[)）])?
+        # who speaks or gives the verdict: "面试官（张工）：", or joined by a dash: "面试官-陈：", "Interviewer — Chen:"
+        (?P<who>{_BLANK}*[(（][^)）\r\n]{{1,60}}[)）]|{_BLANK}*[-–—·・]{_BLANK}*[^\s:：()（）*_-]{{1,12}}(?=(?:\*\*|__)?{_BLANK}*[:：]))?
         (?P<stamp>(?:\*\*|__)?{_BLANK}*{_STAMP})?  # (after the bold speaker: "**Interviewer** [00:00:05]:")
         (?:{_BLANK}*(?:No\.?|\#){_BLANK}*(?=\d))?{_BLANK}*(?P<num>{_NUM})?
         (?P<aside>{_BLANK}*[(（][^)）\r\n]{{1,30}}[)）])?
@@ -267,12 +268,14 @@ def _kind_of_match(kw: str) -> tuple[str | None, str]:
 
 # A Chinese verdict label with a word between who gives it and what it is ("面试官最后的评价：",
 # "导师的整体反馈：", "HR给的评语：", "最终评价："); the plain forms are keywords.  Without
-# who, only an appraisal word counts ("最后总结：" may open a candidate's own summary).
+# who, only an appraisal word counts ("最后总结：" may open a candidate's own summary).  "最后面试官的评价" too.
 _ZH_VERDICT = re.compile(
     rf"(?:(?:面试官|面試官|导师|導師|主管|hr)(?:的?(?:最后|最後|最终|最終|整体|整體|总体|總體|给|給)的?|的)"
     rf"(?:评价|評價|点评|點評|反馈|反饋|总结|總結|评语|評語|意见|意見)"
-    rf"|(?:最后|最後|最终|最終)的?(?:评价|評價|点评|點評|评语|評語))"
-    rf"(?:\*\*|__)?{_BLANK}*[:：](?:\*\*|__)?"
+    rf"|(?:最后|最後|最终|最終)的?(?:评价|評價|点评|點評|评语|評語)"
+    rf"|(?:最后|最後|最终|最終)(?:面试官|面試官|hr)的?(?:评价|評價|点评|點評|反馈|反饋|评语|評語|意见|意見))"
+    # with a colon, or alone on its line as a heading ("## 面试官最后的评价" with the verdict below)
+    rf"(?:(?:\*\*|__)?{_BLANK}*[:：](?:\*\*|__)?|(?:\*\*|__)?{_BLANK}*$)"
     # "最后面试官说：…" / "面试官最后说，…"
     rf"|(?:(?:最后|最後)(?:面试官|面試官|hr)|(?:面试官|面試官|hr)(?:最后|最後))(?:说|說|讲|講|总结|總結|评价|評價)(?:了一句)?(?!的|了?什么|了?甚麼)(?:{_BLANK}*[:：,，])?",
     re.IGNORECASE,
@@ -332,8 +335,10 @@ def _match_label(text: str, start: int, end: int) -> _Label | None:
             return None
     if raw_num is not None and kind not in ("q", "a"):
         return None
-    if who is not None and kind not in ("interviewer", "candidate", "verdict"):
-        return None  # "面试官（张工）：", "Interviewer's feedback (sent the next day):"
+    if who is not None and kind not in ("interviewer", "candidate", "verdict") and not (
+        kind in ("q", "a") and raw_num is None and colon and who.lstrip(" \t\u3000")[:1] in "(（"
+    ):
+        return None  # "面试官（张工）：", "Interviewer's feedback (sent the next day):", "Q (Mark):"
     if stamp is not None and kind not in ("interviewer", "candidate"):
         return None  # "Interviewer [00:01:12]:"
     if aside is not None and not (kind == "q" and raw_num is not None):

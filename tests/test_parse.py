@@ -1915,3 +1915,45 @@ def test_blind28_verdict_ends_before_hashtags_with_spaces_and_the_authors_sectio
     assert _blind("blind28", "b28_07").verdict.text.endswith("We'll be in touch!\"")
     t = parse("# My interview\n\nQ1: What is DDP?\nA: One process per GPU.\n\n**Feedback:** Great.\n\n### Details\nFine.\n\n## Lessons\nRead more.\n")
     assert t.verdict.text == "Great.\n\n### Details\nFine."
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ["## 面试官最后的评价", "面试官最后的评价", "**最后面试官的评价**", "### 面試官最後的評價", "## 导师的整体反馈"],
+)
+def test_a_chinese_verdict_heading_with_a_word_between(heading):
+    t = parse(f"## 问题1：什么是DDP？\n\n**回答：** 多进程。\n\n## 问题2：PS呢？\n\n**回答：** 存参数。\n\n{heading}\n\n整体很好，建议通过。\n")
+    assert t.verdict is not None and t.verdict.text == "整体很好，建议通过。"
+    assert t.questions[-1].answer.text == "存参数。"
+    assert_spans(t)
+
+
+@pytest.mark.parametrize(
+    "asker,answerer",
+    [("面试官-陈", "候选人-小王"), ("面试官—陈工", "候选人—王同学"), ("Interviewer - Chen", "Candidate - Wang"), ("Interviewer-Chen", "Candidate-Wang")],
+)
+def test_speaker_labels_joined_to_a_name_by_a_dash(asker, answerer):
+    t = parse(
+        f"{asker}：什么是DDP？\n{answerer}：每张卡一个进程，all-reduce 梯度。\n"
+        f"{asker}：PS呢？\n{answerer}：server 存参数，worker push 梯度。\n"
+        f"{asker}：好的，整体不错，基础扎实。\n"
+    )
+    assert t.format == "dialogue"
+    assert [(q.question.text, q.answer.text) for q in t.questions] == [
+        ("什么是DDP？", "每张卡一个进程，all-reduce 梯度。"), ("PS呢？", "server 存参数，worker push 梯度。"),
+    ]
+    assert t.verdict.text == "好的，整体不错，基础扎实。"
+    assert_spans(t)
+
+
+def test_question_and_answer_labels_naming_the_speaker():
+    t = parse("Q (Mark): What is DDP?\nA (Dana): One process per GPU.\nQ (Mark): And a PS?\nA (Dana): Servers hold the weights.\n")
+    assert [(q.question.text, q.answer.text) for q in t.questions] == [
+        ("What is DDP?", "One process per GPU."), ("And a PS?", "Servers hold the weights."),
+    ]
+
+
+def test_a_dash_after_a_question_or_answer_word_is_no_label():
+    t = parse("Q1: What is DDP?\nA: One process per GPU.\nQ-learning: another topic.\nA-B tests: fine.\n")
+    assert len(t.questions) == 1
+    assert t.questions[0].answer.text == "One process per GPU.\nQ-learning: another topic.\nA-B tests: fine."
