@@ -165,6 +165,11 @@ _OPEN_TAG = "<(?:details|summary|b|strong|p|li|h[1-6])>"
 _DETAILS_TAIL = re.compile(r"(?:\s*</?(?:details|summary)>)+\s*$")
 _CN_DIGITS = "一二三四五六七八九十百〇零两"
 _NUM = rf"\d{{1,9}}|[{_CN_DIGITS}]{{1,6}}"
+# a question numbered in English words: "**Question one:**", "Question Twelve -"
+_EN_NUMBERS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+               "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
+_EN_NUMBER = {w: i for i, w in enumerate(_EN_NUMBERS, 1)}
+_EN_NUM = "(?:" + "|".join(sorted(_EN_NUMBERS, key=len, reverse=True)) + ")(?![a-z])"
 _BLANK = "[ \t\u3000]"
 
 # A recording's timestamp: "[00:01:12]", "(01:12)", "00:01:12", in full-width brackets too ("［00:01:05］", "（01:12）").
@@ -185,7 +190,7 @@ _LABEL = re.compile(
         # who speaks or gives the verdict: "面试官（张工）：", or joined by a dash: "面试官-陈：", "Interviewer — Chen:"
         (?P<who>{_BLANK}*[(（][^)）\r\n]{{1,60}}[)）]|{_BLANK}*[-–—·・]{_BLANK}*[^\s:：()（）*_-]{{1,12}}(?=(?:\*\*|__)?{_BLANK}*[:：]))?
         (?P<stamp>(?:\*\*|__)?{_BLANK}*{_STAMP})?  # (after the bold speaker: "**Interviewer** [00:00:05]:")
-        (?:{_BLANK}*(?:No\.?|\#){_BLANK}*(?=\d))?{_BLANK}*(?P<num>{_NUM})?
+        (?:{_BLANK}*(?:No\.?|\#){_BLANK}*(?=\d))?{_BLANK}*(?P<num>{_NUM}|{_EN_NUM})?
         (?P<aside>{_BLANK}*[(（][^)）\r\n]{{1,30}}[)）])?
     )
     {_BLANK}*(?P<close>[】\]])?
@@ -239,7 +244,7 @@ def _to_number(s: str | None) -> int | None:
     try:
         value = int(s)
     except ValueError:
-        value = _cn_number(s)
+        value = _EN_NUMBER.get(s.lower()) or _cn_number(s)
     if value is None or value < 1 or value > 1_000_000:
         return None
     return value
@@ -291,7 +296,12 @@ _EN_VERDICT = re.compile(
     rf"{_BLANK}+(?:at{_BLANK}+the{_BLANK}+end|afterwards|after{_BLANK}+the{_BLANK}+(?:call|interview|loop)|later|"
     rf"the{_BLANK}+next{_BLANK}+day|from{_BLANK}+{_EN_BY})(?:{_BLANK}+[a-z]+){{0,3}}"
     rf"|(?:{_EN_BY})(?:'s|’s)?{_BLANK}+(?:feedback|notes|comments?|verdict|assessment|evaluation|decision)(?:{_BLANK}+[a-z]+){{1,4}}(?={_BLANK}*[:：])"
-    rf"|key{_BLANK}+take-?{_BLANK}?aways|(?:overall|hiring|final){_BLANK}+recommendation",
+    rf"|key{_BLANK}+take-?{_BLANK}?aways|(?:overall|hiring|final){_BLANK}+recommendation"
+    # closing words named as such, with or without who gives them ("Interviewer's closing note:", "Final word from
+    # the panel:", "Panel's final thoughts:"), and a verdict under the interviewer's name ("Mark's verdict:")
+    rf"|(?:(?:{_EN_BY})(?:'s|’s)?{_BLANK}+)?(?:closing|final|parting){_BLANK}+(?:notes?|words?|thoughts|remarks|take|comments?)"
+    rf"(?:{_BLANK}+from{_BLANK}+{_EN_BY})?"
+    rf"|(?-i:[A-Z])[a-z]{{1,15}}(?:'s|’s){_BLANK}+(?:(?:final|overall|closing){_BLANK}+)?(?:verdict|feedback|assessment|take|decision)(?={_BLANK}*[:：])",
     re.IGNORECASE,
 )
 _LABEL_END = re.compile(rf"(?:\*\*|__)?{_BLANK}*(?:[:：](?:\*\*|__)?|(?:\*\*|__)?{_BLANK}*$)")
@@ -335,6 +345,8 @@ def _match_label(text: str, start: int, end: int) -> _Label | None:
             return None
     if raw_num is not None and kind not in ("q", "a"):
         return None
+    if raw_num is not None and raw_num[0].isalpha() and raw_num[0] not in _CN_DIGITS and (kind != "q" or word == "q"):
+        return None  # a number in words counts after "Question" only: "Question one:", not "A one-off:" or "Q one"
     if who is not None and kind not in ("interviewer", "candidate", "verdict") and not (
         kind in ("q", "a") and raw_num is None and colon and who.lstrip(" \t\u3000")[:1] in "(（"
     ):

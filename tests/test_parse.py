@@ -1957,3 +1957,45 @@ def test_a_dash_after_a_question_or_answer_word_is_no_label():
     t = parse("Q1: What is DDP?\nA: One process per GPU.\nQ-learning: another topic.\nA-B tests: fine.\n")
     assert len(t.questions) == 1
     assert t.questions[0].answer.text == "One process per GPU.\nQ-learning: another topic.\nA-B tests: fine."
+
+
+def test_questions_numbered_in_english_words():
+    t = parse(
+        "**Question one:** What is a parameter server?\n\n**Answer:** Servers hold the weights.\n\n"
+        "**Question two:** And DDP?\n\n**Answer:** One process per GPU.\n\n**Question twelve:** Ring?\n\n**Answer:** Neighbours.\n"
+    )
+    assert [(q.number, q.question.text, q.answer.text) for q in t.questions] == [
+        (1, "What is a parameter server?", "Servers hold the weights."), (2, "And DDP?", "One process per GPU."),
+        (12, "Ring?", "Neighbours."),
+    ]
+
+
+@pytest.mark.parametrize("line", ["A one-off: it ran once.", "Answer one: stays text", "Q one: stays text"])
+def test_a_number_in_words_counts_after_question_only(line):
+    t = parse(f"Q1: What is DDP?\nA: One process per GPU.\n{line}\n")
+    assert len(t.questions) == 1 and t.questions[0].answer.text == f"One process per GPU.\n{line}"
+
+
+@pytest.mark.parametrize(
+    "label",
+    ["Interviewer's closing note:", "Final word from the panel:", "Panel's final thoughts:", "Mark's verdict:",
+     "Closing remarks:", "Sam's take:"],
+)
+def test_closing_words_and_named_verdicts_after_a_closing_exchange(label):
+    t = parse(
+        "Priya: What is DDP?\nDana: One process per GPU, gradients all-reduced.\n"
+        "Priya: And a parameter server?\nDana: Servers hold the weights; workers push and pull.\n"
+        "Priya: Ring all-reduce?\nDana: Reduce-scatter, then all-gather.\n"
+        "Priya: Great, that's all I had. Thanks, Dana.\nDana: Thanks, this was fun.\n\n"
+        f"{label} Strong hire.\n"
+    )
+    assert [q.question.text for q in t.questions] == ["What is DDP?", "And a parameter server?", "Ring all-reduce?"]
+    assert t.questions[-1].answer.text == "Reduce-scatter, then all-gather."
+    assert t.verdict.text == "Strong hire."
+    assert_spans(t)
+
+
+@pytest.mark.parametrize("line", ["model's evaluation: accuracy on the held-out set.", "The team's verdict was mixed."])
+def test_possessives_that_are_no_verdict_label(line):
+    t = parse(f"Q1: What is DDP?\nA: One process per GPU.\n{line}\n")
+    assert t.verdict is None and t.questions[0].answer.text == f"One process per GPU.\n{line}"
