@@ -180,7 +180,7 @@ _CALLOUT = r"\[![A-Za-z][\w-]{0,20}\][+-]?"
 # A heading's section number ("## 2. 面试官反馈", "### 3.1 Feedback") is a marker too.
 # So is a Chinese section numeral opening a line ("二、综合评价").
 _SECTION_NUMBER = r"(?:(?<=#[ \t])\d{1,2}(?:[.．]\d{1,2})*[.．、]?(?=[ \t\u3000])|(?<![^\n\r \t\u3000])[一二三四五六七八九十]{1,3}、)"
-_PREFIX = re.compile(rf"{_BLANK}*(?:(?:{_OPEN_TAG}|\*\*|__|#{{1,6}}|>|{_CALLOUT}|{_SECTION_NUMBER}|[-*+•·●▪▸▶►]|{EMOJI}+|{_STAMP}|\d{{1,3}}/\d{{0,3}}(?={_BLANK})){_BLANK}*)*")
+_PREFIX = re.compile(rf"{_BLANK}*(?:(?:{_OPEN_TAG}|\*\*|__|#{{1,6}}|>|{_CALLOUT}|{_SECTION_NUMBER}|[-*+•·●▪▸▶►—]|{EMOJI}+|{_STAMP}|\d{{1,3}}/\d{{0,3}}(?={_BLANK})){_BLANK}*)*")
 _LABEL = re.compile(
     rf"""
     (?P<open>[【\[])?{_BLANK}*
@@ -278,7 +278,9 @@ _ZH_VERDICT = re.compile(
     rf"(?:(?:面试官|面試官|导师|導師|主管|hr)(?:的?(?:最后|最後|最终|最終|整体|整體|总体|總體|给|給)的?|的)"
     rf"(?:评价|評價|点评|點評|反馈|反饋|总结|總結|评语|評語|意见|意見)"
     rf"|(?:最后|最後|最终|最終)的?(?:评价|評價|点评|點評|评语|評語)"
-    rf"|(?:最后|最後|最终|最終)(?:面试官|面試官|hr)的?(?:评价|評價|点评|點評|反馈|反饋|评语|評語|意见|意見))"
+    rf"|(?:最后|最後|最终|最終)(?:面试官|面試官|hr)的?(?:评价|評價|点评|點評|反馈|反饋|评语|評語|意见|意見)"
+    # an interviewer named with an honorific: "周工总结：", "李老师的评价：", "王总点评："
+    rf"|[\u4e00-\u9fff]{{1,2}}(?:工|老师|老師|总|總|经理|經理|主管)的?(?:总结|總結|点评|點評|评价|評價|反馈|反饋|评语|評語|意见|意見))"
     # with a colon, or alone on its line as a heading ("## 面试官最后的评价" with the verdict below)
     rf"(?:(?:\*\*|__)?{_BLANK}*[:：](?:\*\*|__)?|(?:\*\*|__)?{_BLANK}*$)"
     # "最后面试官说：…" / "面试官最后说，…"
@@ -301,7 +303,16 @@ _EN_VERDICT = re.compile(
     # the panel:", "Panel's final thoughts:"), and a verdict under the interviewer's name ("Mark's verdict:")
     rf"|(?:(?:{_EN_BY})(?:'s|’s)?{_BLANK}+)?(?:closing|final|parting){_BLANK}+(?:notes?|words?|thoughts|remarks|take|comments?)"
     rf"(?:{_BLANK}+from{_BLANK}+{_EN_BY})?"
-    rf"|(?-i:[A-Z])[a-z]{{1,15}}(?:'s|’s){_BLANK}+(?:(?:final|overall|closing){_BLANK}+)?(?:verdict|feedback|assessment|take|decision)(?={_BLANK}*[:：])",
+    rf"|(?-i:[A-Z])[a-z]{{1,15}}(?:'s|’s){_BLANK}+(?:(?:final|overall|closing){_BLANK}+)?(?:verdict|feedback|assessment|take|decision|notes|summary|comments|thoughts)(?={_BLANK}*[:：])",
+    re.IGNORECASE,
+)
+# a result line giving the decision: "面试结果：通过", "结论：不通过", "Outcome: hire.", "Decision - HIRE."; the word
+# alone opens too many other lines ("Result: the job ran 2x faster" in a story told by the candidate)
+_RESULT_VERDICT = re.compile(
+    rf"(?:outcome|result|decision|面试结果|面試結果|面试结论|面試結論|结论|結論|结果|結果)(?:\*\*|__)?(?:{_BLANK}*[:：]|{_BLANK}+[-–—]{_BLANK}+)(?:\*\*|__)?{_BLANK}*"
+    rf"(?=(?:(?:strong|lean|weak){_BLANK}+)?(?:no{_BLANK}*-?{_BLANK}*hire|hire\b|pass\b|passed|reject|advance|offer|"
+    rf"recommend|move forward|moving forward|next round|onsite|通过|通過|不通过|不通過|未通过|未通過|挂|掛|拒|待定|录用|錄用|"
+    rf"不录用|不錄用|进入|進入|推荐|推薦|建议|建議))",
     re.IGNORECASE,
 )
 _LABEL_END = re.compile(rf"(?:\*\*|__)?{_BLANK}*(?:[:：](?:\*\*|__)?|(?:\*\*|__)?{_BLANK}*$)")
@@ -321,6 +332,9 @@ def _front_matter(text: str, lines) -> int:
 def _match_label(text: str, start: int, end: int) -> _Label | None:
     pos = _PREFIX.match(text, start, end).end()
     z = _ZH_VERDICT.match(text, pos, end)
+    if z is not None:
+        return _Label("verdict", None, z.end())
+    z = _RESULT_VERDICT.match(text, pos, end)
     if z is not None:
         return _Label("verdict", None, z.end())
     z = _EN_VERDICT.match(text, pos, end)
@@ -348,9 +362,9 @@ def _match_label(text: str, start: int, end: int) -> _Label | None:
     if raw_num is not None and raw_num[0].isalpha() and raw_num[0] not in _CN_DIGITS and (kind != "q" or word == "q"):
         return None  # a number in words counts after "Question" only: "Question one:", not "A one-off:" or "Q one"
     if who is not None and kind not in ("interviewer", "candidate", "verdict") and not (
-        kind in ("q", "a") and raw_num is None and colon and who.lstrip(" \t\u3000")[:1] in "(（"
+        kind in ("q", "a") and raw_num is None and colon and _SPEAKER_AFTER_QA.match(who)
     ):
-        return None  # "面试官（张工）：", "Interviewer's feedback (sent the next day):", "Q (Mark):"
+        return None  # "面试官（张工）：", "Interviewer's feedback (sent the next day):", "Q (Mark):", "Q – Priya:"
     if stamp is not None and kind not in ("interviewer", "candidate"):
         return None  # "Interviewer [00:01:12]:"
     if aside is not None and not (kind == "q" and raw_num is not None):
@@ -378,6 +392,9 @@ def _match_label(text: str, start: int, end: int) -> _Label | None:
     return _Label(kind, number, m.end())
 
 
+# who asks or answers, after a question or answer label: "Q (Mark):", "A – Dev:" (a spaced dash and a name;
+# "Q-learning:" and "A-B tests:" are text)
+_SPEAKER_AFTER_QA = re.compile(r"[ \t\u3000]*[(（]|[ \t\u3000]+[-–—][ \t\u3000]+[A-Z\u4e00-\u9fff]")
 _COUNT_ONLY = re.compile(r"[ \t\u3000*_]*\(?\d[\d.,]*[kK万]?\+?\)?[ \t\u3000*_]*")
 
 
@@ -1224,7 +1241,8 @@ _NAME_TURN = re.compile(
     # (Latin letters with accents too: "Tomás", "José Núñez", "Łukasz")
     rf"|[{_UPPER}][{_LETTER}'.-]{{0,19}}(?: [{_UPPER}][{_LETTER}'.-]{{0,19}}){{0,2}}|[{_LETTER}][{_LETTER}0-9_.-]{{1,23}}"
     r"|[\u4e00-\u9fff]{1,4})"
-    rf"(?:{_BLANK}*[(（][^)）\r\n]{{1,40}}[)）])?(?:{_BLANK}*{_STAMP})?(?:\*\*)?{_BLANK}*[:：](?:\*\*)?"
+    # a role or note after the name: "Priya (interviewer):", "Sam [interviewer]:"
+    rf"(?:{_BLANK}*(?:[(（](?P<role>[^)）\r\n]{{1,40}})[)）]|\[(?P<brole>[^\]\r\n]{{1,40}})\]))?(?:{_BLANK}*{_STAMP})?(?:\*\*)?{_BLANK}*[:：](?:\*\*)?"
 )
 # a meeting export's speaker line: a full name alone on its line, the words below (Google Meet:
 # "Hannah Okoro" / "Tomasz Wilk"); counted only when two such names take turns (_speaker_turns)
@@ -1270,6 +1288,7 @@ def _speaker_turns(text: str, lines, labels: list) -> bool:
     if sum(1 for lab in labels if lab is not None and lab.kind == "interviewer") > 1:
         return False
     turns: list[tuple[int, str, int]] = []  # (line index, name, value start)
+    roles: dict[str, str] = {}  # the role a turn gives with the name: "Sam [interviewer]:", "Priya (candidate):"
     for idx, (ls, le) in enumerate(lines):
         if labels[idx] is None:
             m = (
@@ -1278,6 +1297,10 @@ def _speaker_turns(text: str, lines, labels: list) -> bool:
             )
             if m is not None:
                 turns.append((idx, m.group("name").casefold(), m.end()))
+                if m.re is _NAME_TURN and (m.group("role") or m.group("brole")):
+                    said = _kind_of_match((m.group("role") or m.group("brole")).strip(" \t\u3000"))[0]
+                    if said in ("interviewer", "candidate"):
+                        roles.setdefault(m.group("name").casefold(), said)
     counts: dict[str, int] = {}
     for _, name, _ in turns:
         if name not in _MAIL_FIELDS:  # an e-mail thread's "From:" / "Subject:" lines are no speakers
@@ -1297,6 +1320,11 @@ def _speaker_turns(text: str, lines, labels: list) -> bool:
                 if words and words[0] == name.split()[0]:
                     asker = name if lab.kind == "interviewer" else next(n for n in pair if n != name)
             labels[idx] = None
+    if asker is None:
+        for name in pair:
+            if roles.get(name) is not None:
+                asker = name if roles[name] == "interviewer" else next(n for n in pair if n != name)
+                break
     if asker is None:
         # a turn asks when its message ends with a question mark: the message runs to the
         # next turn, so a chat export's "阿杰 21:02" header with the text below counts too
@@ -1323,11 +1351,13 @@ _NUMBERED = re.compile(
 _SUBNUMBERED = re.compile(
     rf"{_BLANK}*(?:(?:\*\*|__|#{{1,6}}){_BLANK}*)?(\d{{1,2}})[.．](\d{{1,2}})(?:[.．、)）](?!\d))?{_BLANK}+(?=\S)"
 )
+# questions lettered as on a panel's sheet: "(a) Why do teams use distributed training?", "b) …"
+_LETTERED = re.compile(rf"{_BLANK}*(?:(?:\*\*|__){_BLANK}*)?(?:[(（]([a-t])[)）]|([a-t])[)）]){_BLANK}*(?=\S)")
 _QUESTION_MARK = "?？"
 
 
 def _numbered_questions(text: str, lines, labels: list) -> bool:
-    """Label a plain numbered list of questions ("1) What is DDP?" / "2. PS 是什么？" / "三、…").
+    """Label a plain numbered list of questions ("1) What is DDP?" / "2. PS 是什么？" / "三、…" / "(a) …").
 
     Used only when a text has no question or interviewer label at all.  A
     numbered line is a question when it ends with a question mark or an answer
@@ -1350,6 +1380,8 @@ def _numbered_questions(text: str, lines, labels: list) -> bool:
         m = _NUMBERED.match(text, ls, le)
         if m is not None:
             number = _to_number(m.group(1))
+        elif (m := _LETTERED.match(text, ls, le)) is not None:
+            number = ord(m.group(1) or m.group(2)) - ord("a") + 1  # (a), (b) … run as 1, 2 …
         else:
             m = _SUBNUMBERED.match(text, ls, le)
             if m is None:

@@ -1999,3 +1999,54 @@ def test_closing_words_and_named_verdicts_after_a_closing_exchange(label):
 def test_possessives_that_are_no_verdict_label(line):
     t = parse(f"Q1: What is DDP?\nA: One process per GPU.\n{line}\n")
     assert t.verdict is None and t.questions[0].answer.text == f"One process per GPU.\n{line}"
+
+
+def test_a_role_in_brackets_after_a_name_says_who_asks():
+    # the candidate's turns end with a question mark more often than the interviewer's; the brackets decide
+    t = parse(
+        "Sam [interviewer]: Tell me about DDP.\nMaya [candidate]: One process per GPU, gradients all-reduced, right?\n"
+        "Sam [interviewer]: Now parameter servers.\nMaya [candidate]: Servers hold the weights, workers push and pull, okay?\n"
+        "Sam [interviewer]: And ring all-reduce.\nMaya [candidate]: Reduce-scatter then all-gather, make sense?\n"
+    )
+    assert t.format == "dialogue"
+    assert [q.question.text for q in t.questions] == ["Tell me about DDP.", "Now parameter servers.", "And ring all-reduce."]
+    assert t.questions[0].answer.text == "One process per GPU, gradients all-reduced, right?"
+
+
+def test_question_and_answer_labels_with_a_spaced_dash_and_a_name():
+    t = parse("Q – Priya: What is DDP?\nA – Dev: One process per GPU.\n\nQ – Priya: And a PS?\nA – Dev: Servers hold weights.\n")
+    assert [(q.question.text, q.answer.text) for q in t.questions] == [
+        ("What is DDP?", "One process per GPU."), ("And a PS?", "Servers hold weights."),
+    ]
+
+
+def test_questions_lettered_as_on_a_panel_sheet():
+    t = parse(
+        "Role: Data Engineer\n\n(a) Why do teams use distributed training?\nA: To go faster.\n\n"
+        "(b) What is DDP?\nA: One process per GPU.\n\nc) And a parameter server?\nA: Servers hold weights.\n"
+    )
+    assert [(q.number, q.question.text, q.answer.text) for q in t.questions] == [
+        (1, "Why do teams use distributed training?", "To go faster."), (2, "What is DDP?", "One process per GPU."),
+        (3, "And a parameter server?", "Servers hold weights."),
+    ]
+
+
+@pytest.mark.parametrize(
+    "line,verdict",
+    [
+        ("面试结果：通过", "通过"), ("—— 面试结果：通过 ——", "通过 ——"), ("结论：不通过，基础不牢。", "不通过，基础不牢。"),
+        ("Outcome: hire. Sharp and clear.", "hire. Sharp and clear."), ("Decision - HIRE. Strong.", "HIRE. Strong."),
+        ("Result: No hire", "No hire"), ("> 周工总结：思路清晰，建议通过。", "思路清晰，建议通过。"),
+        ("Priya's notes: Great conversation.", "Great conversation."),
+    ],
+)
+def test_result_lines_and_named_summaries_are_verdicts(line, verdict):
+    t = parse(f"Q1: What is DDP?\nA: One process per GPU.\n\n{line}\n")
+    assert t.verdict is not None and t.verdict.text == verdict
+    assert t.questions[0].answer.text == "One process per GPU."
+
+
+@pytest.mark.parametrize("line", ["Result: the job ran twice as fast.", "Outcome: we moved to DDP.", "结果：吞吐翻倍了。"])
+def test_a_result_line_without_a_decision_is_text(line):
+    t = parse(f"Q1: Tell me about a project.\nA: We had a slow job.\n{line}\n")
+    assert t.verdict is None and t.questions[0].answer.text == f"We had a slow job.\n{line}"
