@@ -22,7 +22,7 @@ from .matcher import Doc, Gates, Hit
 from .normalize import EMOJI, Folded, fold, fold_pieces
 from .notes import note
 from .quiz import read_choice, read_quiz
-from .replies import denied_statement, denies, echoes_yes
+from .replies import accepts_rest, denied_statement, denies, echoes_yes, partly_agrees
 from .tables import Section, find_layouts
 from .report import Covered, Flag, GradedAnswer, Overall, Report, RubricInfo
 from .rubric.load import LoadedRubric, load_rubric
@@ -467,6 +467,8 @@ _CLAIM_FRAME = re.compile(
     r"|有实习生|有个实习生|实习生|新人|你的队友|队友|有篇博客|有的博客|一篇博客|网上|有种说法|有一种说法|有个说法"
     r"|(?:一篇|有篇|有的|这篇|某篇)?(?:博客|文章|帖子|教材|书|资料)(?:里|上|中)?)"
     r"(?:也|会|常|经常)?(?:说|认为|觉得|声称|提到|讲|表示|写道|写|主张|坚持说|的说法是|的观点是|是这么说的)[,:]?"
+    # (a saying with no one named: "网上有种说法：…", "有一种常见的说法是…")
+    r"|(?:网上|业内|圈里|书上|面经里)?(?:有一种|有种|有个|一种常见的|常见的|流行的)说法(?:是|认为|说)?[,:]?"
     # (who: "someone", "people", or a role or a source with up to three words before it: "my previous manager", "a blog I
     # saw", "the previous intern", "a teammate on your team")
     r"|(?<![a-z])(?:someone|somebody|people|some people|many people|a lot of people|folks"
@@ -534,7 +536,15 @@ def _as_statement(doc: Doc) -> Folded:
             t[a + m.start():a + m.end()] = _A_NOT_A[m.group()]
     for m in _CLAIM_FRAME.finditer(f.text):  # (the claim put up for judgement stands on its own; see _CLAIM_FRAME)
         t[m.start():m.end()] = " " * (m.end() - m.start())
+    # a claim quoted whole and then put up for judgement ("网上有种说法：“数据并行就是…拼起来。”对吗？", 'Someone said: "… at the
+    # end of training." Half right?') is no quotation of someone else's once agreed with: its quotation marks go
+    for m in _QUOTED_CLAIM.finditer(f.text):
+        t[m.start()] = t[m.end() - 1] = " "
     return Folded("".join(t), f.offsets, f.base)
+
+
+# a quotation ending its sentence ("…拼起来。”", '… of training."'), the question's claim when a yes/no tail follows it
+_QUOTED_CLAIM = re.compile(r'[“"「『][^“”"「」『』]{6,400}?[。.!！]?[”"」』](?=\s*[^\s])')
 
 
 ECHO_MIN = 3  # times an answer must repeat the question's topic words to be about the question
@@ -771,7 +781,11 @@ def grade_answer(
     agreed = (len(doc.text) <= AGREEMENT_MAX and _AGREEMENT.fullmatch(doc.text) is not None) or (
         affirmed and choice is not None and choice.bare
     ) or (choice is None and echoes_yes(qa.question.text, answer.text))
-    if agreed or affirmed or _AGREES_FIRST.match(doc.text):
+    # (so does one that agrees in part and then accepts the rest: "基本对，但是要补充一点：…剩下的说法没什么问题。", "Half right.
+    # The servers each own a slice of the parameters, yes. The rest is fine too, I think.")
+    partial = choice is None and partly_agrees(answer.text)
+    rest = choice is None and accepts_rest(answer.text)
+    if agreed or affirmed or _AGREES_FIRST.match(doc.text) or rest:
         # (the question as the statement it puts: "Ring-Allreduce 是不是大家先把梯度发给一个主节点…？" answered "嗯，是这样的")
         s, e = quiz.statement if affirmed and quiz is not None and quiz.statement else (0, len(qa.question.text))
         stated, at = qa.question.text[s:e], qa.question.span.start + s
@@ -811,7 +825,9 @@ def grade_answer(
     missing = [i for i in all_ids if i not in covered_ids]
     missing_core = [i for i in core_ids if i not in covered_ids]
 
-    if not covered and not errors and not agreed and not denied and choice is None:
+    # (an answer that agrees in part, "部分对吧，要看具体场景" / "Partly, I guess. It depends.", judges the claim: graded at
+    # the floor, not read as off-topic or as no answer)
+    if not covered and not errors and not agreed and not denied and not partial and not rest and choice is None:
         # a short admission that earns nothing names the topic's tools at most: "这个我说实话不太熟，平时都是直接调NCCL，
         # 没研究过" (it names NCCL, says nothing of the ring); "I'm not sure, but I think every node talks to a
         # central node" ventures a claim after all

@@ -121,3 +121,40 @@ def denied_statement(question: str, answer: str) -> str | None:
         # (a negative question denied says the same: "Isn't DDP basically a PS?" - "No." - "is not DDP basically a PS")
         return f"{base} not {asked[a.end():].strip()}"
     return None
+
+
+# A judgement that agrees in part ("一半对一半错", "对也不对", "部分对吧", "基本对，但是…", "Partly.", "Half right.", "Not
+# entirely.", "Yes and no."), opening the answer, after a write-up's "我回答说" / "I said" at most
+_PARTIAL = re.compile(
+    r"\s*(?:(?:嗯+|呃+|额|um+|uh+|well|hmm+)[\s,，.。…]*)?"
+    r"(?:(?:我(?:当时|就)?(?:回答|回)?说|i said(?: it(?:'s| was| is))?|i told (?:him|her|them)(?: it(?:'s| was))?)[\s,，:：]*)?"
+    r"(?:(?:一半对一半错|对一半错一半|说对了一半|对了一半|对一半|对也不对|部分对|部分正确|有对有错|有对也有错|不完全对|不全对|不完全正确|基本对"
+    r"|基本上对|基本正确|大体对|大体上对|大部分对|前半句对|后半句对|前半句是对的|前半部分对|同意一半|半对半错|只对了一半)(?:吧|啊|呀|的吧|的)?"
+    r"(?![\u4e00-\u9fff])"
+    r"|(?:it's |that's |it is |that is )?(?:partly|partially|half|mostly|only partly|only half|sort of|kind of)"
+    r"(?: (?:right|true|correct|agree|yes))?(?: (?:right|true|correct))?"
+    r"|not (?:quite|entirely|completely|fully|exactly|totally)(?: (?:right|true|correct))?|yes and no|in part|somewhat)"
+    r"(?=\s*(?:[,.;:!?，。；：！？…]|$|(?:i guess|i think|i'd say|i suppose|i said)\b))",
+    re.I,
+)
+# ... and the rest of the claim accepted after the part named ("剩下的说法没什么问题", "其他的也差不多", "The rest is fine too"):
+# what is left of the claim is the candidate's
+_REST_ACCEPTED = re.compile(
+    r"(?:剩下的|剩余的|其余的?|其他的?|别的|后面的|后半句|另外的?)(?:说法|部分|内容|地方|几点|那些)?(?:也|都|倒是|基本上?|大体上?)*"
+    r"(?:没(?:什么|啥)?(?:问题|毛病|错)|差不多|是对的|对的|都对|对|正确|成立|说得对|没错)"
+    r"|(?<![a-z])(?:the rest|everything else|all the rest|the remaining part|the other part|the second part|the second half|the rest of it)"
+    r"(?: of (?:it|the claim|the statement))?(?:'s| is| sounds| seems| looks)(?: (?:all|also|basically|mostly|pretty much))? "
+    r"(?:fine|right|correct|true|ok|okay|accurate|spot on)",
+    re.I,
+)
+
+
+def partly_agrees(answer: str) -> bool:
+    """Does the answer open with a judgement that agrees in part ("对也不对", "Partly, I guess.")?"""
+    return _PARTIAL.match(_fold(answer)) is not None
+
+
+def accepts_rest(answer: str) -> bool:
+    """Does the answer, after a part it names, accept the rest of what the question puts ("剩下的说法没什么问题", "The rest
+    is fine too, I think")?"""
+    return _REST_ACCEPTED.search(_fold(answer)) is not None

@@ -707,6 +707,35 @@ def test_a_reported_claim_not_agreed_with_stays_the_reporters(mini_rubric, quest
     assert one(mini_rubric, answer, question).misconceptions == []
 
 
+# blind369/blind372: a claim agreed with in part, the rest accepted; a claim quoted whole, or said with no one named
+
+@pytest.mark.parametrize("question, answer", [
+    ("有人说环形规约就是大家先把梯度发给一个中心节点合并，对吗？", "基本对，但是要补充一点：梯度是分块的。剩下的说法没什么问题。"),
+    ("有人说环形规约就是大家先把梯度发给一个中心节点合并，对吗？", "有对有错吧。分块是对的，其他的也差不多。"),
+    ("A colleague says ring all-reduce sends every gradient to a central node to be merged. Agree?",
+     "Half right. The gradients are cut into chunks, yes. The rest is fine too, I think."),
+    ("网上有种说法：“环形规约就是大家先把梯度发给一个中心节点合并。”对吗？", "对。"),
+    ("有种说法是环形规约就是大家先把梯度发给一个中心节点合并，你同意吗？", "同意。"),
+    ('Someone on my team said: "Ring all-reduce sends every gradient to a central node to be merged." Right?', "Yes."),
+])
+def test_a_claim_accepted_in_part_quoted_or_unattributed_is_asserted(mini_rubric, question, answer):
+    a = one(mini_rubric, answer, question)
+    assert [f.id for f in a.misconceptions] == ["ring-allreduce-central-node"], (a.status, a.notes)
+
+
+@pytest.mark.parametrize("answer", ["部分对吧。这个要看具体场景，不能一概而论。", "Partly, I guess. It depends on the setup.", "对也不对。"])
+def test_a_bare_partial_agreement_is_graded_at_the_floor(mini_rubric, answer):
+    """Not off-topic or no answer: it judges the claim (the floor is 0 in the mini rubric)."""
+    a = one(mini_rubric, answer, "有人说环形规约就是大家先把梯度发给一个中心节点合并，对吗？")
+    assert (a.status, a.score, a.misconceptions) == ("graded", mini_rubric.rubric.scoring.attempt_floor, []), a.notes
+
+
+def test_a_partial_agreement_that_rejects_the_rest_asserts_nothing(mini_rubric):
+    a = one(mini_rubric, "Half right. Chunks travel around the ring, but there is no central node.",
+            "A colleague says ring all-reduce sends every gradient to a central node to be merged. Agree?")
+    assert a.misconceptions == []
+
+
 @pytest.mark.parametrize("question, answer", [
     ("环形规约里大家怎么把梯度发给中心节点？", "对，就是这样。"),  # a question asking how puts no claim
     ("环形规约不就是大家先把梯度发给一个中心节点吗？你再想想。", "哦对，我说错了，每个节点只和相邻节点通信。"),  # a rhetorical one is kept

@@ -7,7 +7,7 @@ import pytest
 from interview_grader.engine import grade
 from interview_grader.notes import note
 from interview_grader.parse import parse_transcript
-from interview_grader.replies import denied_statement, denies, echoes_yes
+from interview_grader.replies import accepts_rest, denied_statement, denies, echoes_yes, partly_agrees
 
 
 @pytest.mark.parametrize(("question", "answer", "expected"), [
@@ -102,3 +102,23 @@ def test_not_knowing_stays_a_non_answer(rubric):
 def test_a_confirmed_paraphrase_is_the_candidates_claim(mini_rubric, question, answer, flagged):
     a, _ = one(mini_rubric, question, answer)
     assert ([f.id for f in a.misconceptions] == ["ring-allreduce-central-node"]) is flagged
+
+
+@pytest.mark.parametrize(("answer", "expected"), [
+    ("部分对吧。要看场景。", True), ("对也不对。", True), ("我回答说对了一半。", True), ("有对有错吧，拆分是对的。", True),
+    ("Partly, I guess.", True), ("Half right.", True), ("Not entirely. It's layers.", True), ("Yes and no.", True),
+    ("I said it's half right.", True), ("Mostly yes, I said.", True),
+    ("部分对称的结构", False), ("Half the GPUs sit idle.", False), ("Not quite the same thing as DP.", False),
+    ("对。", False), ("No.", False),
+])
+def test_a_partial_agreement_opens_the_answer(answer, expected):
+    assert partly_agrees(answer) is expected
+
+
+@pytest.mark.parametrize(("answer", "expected"), [
+    ("剩下的说法没什么问题。", True), ("其他的也差不多。", True), ("其余都对。", True),
+    ("The rest is fine too, I think.", True), ("Everything else is correct.", True),
+    ("The rest is wrong.", False), ("剩下的不对。", False), ("The rest of the batch is split.", False),
+])
+def test_the_rest_of_a_claim_accepted(answer, expected):
+    assert accepts_rest(answer) is expected
