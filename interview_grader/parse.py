@@ -93,6 +93,7 @@ _KEYWORDS: dict[str, tuple[str, ...]] = {
     ),
     "interviewer": (
         "interviewer", "面试官", "面試官", "考官", "host",
+        "面",  # a transcript's shorthand with 答 for the candidate: "面：…" / "答：…"
         # panels: "面试官A：", "面試官B：", "Interviewer 2:"
         *(f"{w}{sep}{x}" for w in ("面试官", "面試官", "interviewer") for sep in ("", " ") for x in "ab123"
           if not (sep and w != "interviewer")),
@@ -298,7 +299,7 @@ _EN_VERDICT = re.compile(
     rf"{_BLANK}+(?:at{_BLANK}+the{_BLANK}+end|afterwards|after{_BLANK}+the{_BLANK}+(?:call|interview|loop)|later|"
     rf"the{_BLANK}+next{_BLANK}+day|from{_BLANK}+{_EN_BY})(?:{_BLANK}+[a-z]+){{0,3}}"
     rf"|(?:{_EN_BY})(?:'s|’s)?{_BLANK}+(?:feedback|notes|comments?|verdict|assessment|evaluation|decision)(?:{_BLANK}+[a-z]+){{1,4}}(?={_BLANK}*[:：])"
-    rf"|key{_BLANK}+take-?{_BLANK}?aways|(?:overall|hiring|final){_BLANK}+recommendation"
+    rf"|key{_BLANK}+take-?{_BLANK}?aways|(?:overall|hiring|final){_BLANK}+recommendation|wrap-?{_BLANK}?up"
     # closing words named as such, with or without who gives them ("Interviewer's closing note:", "Final word from
     # the panel:", "Panel's final thoughts:"), and a verdict under the interviewer's name ("Mark's verdict:")
     rf"|(?:(?:{_EN_BY})(?:'s|’s)?{_BLANK}+)?(?:closing|final|parting){_BLANK}+(?:notes?|words?|thoughts|remarks|take|comments?)"
@@ -1241,8 +1242,9 @@ _NAME_TURN = re.compile(
     # (Latin letters with accents too: "Tomás", "José Núñez", "Łukasz")
     rf"|[{_UPPER}][{_LETTER}'.-]{{0,19}}(?: [{_UPPER}][{_LETTER}'.-]{{0,19}}){{0,2}}|[{_LETTER}][{_LETTER}0-9_.-]{{1,23}}"
     r"|[\u4e00-\u9fff]{1,4})"
-    # a role or note after the name: "Priya (interviewer):", "Sam [interviewer]:"
-    rf"(?:{_BLANK}*(?:[(（](?P<role>[^)）\r\n]{{1,40}})[)）]|\[(?P<brole>[^\]\r\n]{{1,40}})\]))?(?:{_BLANK}*{_STAMP})?(?:\*\*)?{_BLANK}*[:：](?:\*\*)?"
+    # a role or note after the name: "Priya (interviewer):", "Sam [interviewer]:", "Dana Whitfield - Interviewer:", "王工-面试官："
+    rf"(?:{_BLANK}*(?:[(（](?P<role>[^)）\r\n]{{1,40}})[)）]|\[(?P<brole>[^\]\r\n]{{1,40}})\]|[-–—]{_BLANK}*(?P<drole>[^\s:：()（）\[\]-]{{1,12}})))?"
+    rf"(?:{_BLANK}*{_STAMP})?(?:\*\*)?{_BLANK}*[:：](?:\*\*)?"
 )
 # a meeting export's speaker line: a full name alone on its line, the words below (Google Meet:
 # "Hannah Okoro" / "Tomasz Wilk"); counted only when two such names take turns (_speaker_turns)
@@ -1259,6 +1261,7 @@ _CHAT_HEADER = re.compile(
     rf"\[?\d{{1,2}}:\d{{2}}(?::\d{{2}})?(?:{_BLANK}?[AaPp]\.?[Mm]\.?)?\]?{_BLANK}*$"
 )
 _TURNS_MIN = 3  # turns each of the two speakers needs
+_SIGNATURE_RULES = frozenset({"--", "—", "-- "})  # the line that opens an e-mail signature
 _MAIL_FIELDS = frozenset({
     "from", "to", "sent", "subject", "cc", "bcc", "date", "reply-to",
     "发件人", "發件人", "收件人", "主题", "主題", "发送时间", "發送時間", "抄送", "日期",
@@ -1290,6 +1293,8 @@ def _speaker_turns(text: str, lines, labels: list) -> bool:
     turns: list[tuple[int, str, int]] = []  # (line index, name, value start)
     roles: dict[str, str] = {}  # the role a turn gives with the name: "Sam [interviewer]:", "Priya (candidate):"
     for idx, (ls, le) in enumerate(lines):
+        if text[ls:le].strip() in _SIGNATURE_RULES:
+            break  # an e-mail signature below ("--" / "Dana Whitfield" / "Senior SRE"): its name line is no turn
         if labels[idx] is None:
             m = (
                 _NAME_TURN.match(text, ls, le) or _CHAT_HEADER.match(text, ls, le)
@@ -1297,8 +1302,8 @@ def _speaker_turns(text: str, lines, labels: list) -> bool:
             )
             if m is not None:
                 turns.append((idx, m.group("name").casefold(), m.end()))
-                if m.re is _NAME_TURN and (m.group("role") or m.group("brole")):
-                    said = _kind_of_match((m.group("role") or m.group("brole")).strip(" \t\u3000"))[0]
+                if m.re is _NAME_TURN and (m.group("role") or m.group("brole") or m.group("drole")):
+                    said = _kind_of_match((m.group("role") or m.group("brole") or m.group("drole")).strip(" \t\u3000"))[0]
                     if said in ("interviewer", "candidate"):
                         roles.setdefault(m.group("name").casefold(), said)
     counts: dict[str, int] = {}
@@ -1352,7 +1357,7 @@ _SUBNUMBERED = re.compile(
     rf"{_BLANK}*(?:(?:\*\*|__|#{{1,6}}){_BLANK}*)?(\d{{1,2}})[.．](\d{{1,2}})(?:[.．、)）](?!\d))?{_BLANK}+(?=\S)"
 )
 # questions lettered as on a panel's sheet: "(a) Why do teams use distributed training?", "b) …"
-_LETTERED = re.compile(rf"{_BLANK}*(?:(?:\*\*|__){_BLANK}*)?(?:[(（]([a-t])[)）]|([a-t])[)）]){_BLANK}*(?=\S)")
+_LETTERED = re.compile(rf"{_BLANK}*(?:(?:\*\*|__){_BLANK}*)?(?:[(（]([a-tA-T])[)）]|([a-t])[)）]){_BLANK}*(?=\S)")
 _QUESTION_MARK = "?？"
 
 
@@ -1381,7 +1386,7 @@ def _numbered_questions(text: str, lines, labels: list) -> bool:
         if m is not None:
             number = _to_number(m.group(1))
         elif (m := _LETTERED.match(text, ls, le)) is not None:
-            number = ord(m.group(1) or m.group(2)) - ord("a") + 1  # (a), (b) … run as 1, 2 …
+            number = ord((m.group(1) or m.group(2)).lower()) - ord("a") + 1  # (a), (b) … run as 1, 2 …
         else:
             m = _SUBNUMBERED.match(text, ls, le)
             if m is None:
@@ -1406,7 +1411,10 @@ def _numbered_questions(text: str, lines, labels: list) -> bool:
             while k >= 0 and blank[k]:
                 k -= 1
             opens = k < 0 or _NUMBERED.match(text, *lines[k]) is None
-        if asks or opens or (nxt is not None and nxt.kind in ("a", "candidate")):
+        # an upper-case "(A) …" asks, or opens a paragraph in a run begun by one that asks; else it is a choice offered
+        # ("(A) 数据并行" on the line under a question, an answer label below it)
+        upper = m.re is _LETTERED and (m.group(1) or "a").isupper()
+        if asks or opens or (not upper and nxt is not None and nxt.kind in ("a", "candidate")):
             if run is None:
                 run = []
                 runs.append(run)
@@ -1449,8 +1457,9 @@ def _question_end(text: str, lines, line_starts: list[int], block: _Block) -> in
 
     The question is the first line of text after the label (the label's own line
     when it has text), or up to the first line of that paragraph that ends with a
-    question mark, and the quoted lines (``> …``) right below it.  None when
-    nothing follows the question.
+    question mark, and the quoted lines (``> …``) right below it, unless nothing
+    follows them and the question's line ends a sentence: then the quote is the
+    answer.  None when nothing follows the question.
     """
     i = max(0, bisect_right(line_starts, block.value_start) - 1)
     first = q_last = None
@@ -1477,6 +1486,7 @@ def _question_end(text: str, lines, line_starts: list[int], block: _Block) -> in
         if m is not None and text[m.end():min(le, block.end)].strip():
             return m.end()
     q_last = first if q_last is None else q_last
+    asked = q_last  # the line that asks, before any quote below it
     j = q_last + 1  # a quoted question below its heading: "### Q2 — Parameter servers" / "> Explain …"
     if text[lines[first][0]:lines[first][1]].lstrip(" \t\u3000").startswith(">"):
         j = len(lines)  # the question is quoted itself ("> [!question] Q1. …"): the quote goes on with the answer
@@ -1488,10 +1498,13 @@ def _question_end(text: str, lines, line_starts: list[int], block: _Block) -> in
         elif line:
             break
         j += 1
-    if q_last + 1 >= len(lines):
-        return None
-    cut = lines[q_last + 1][0]
+    cut = lines[q_last + 1][0] if q_last + 1 < len(lines) else block.end
     if cut >= block.end or not text[cut:block.end].strip():
+        # nothing below the quote: after a line that asks ("**(A) How is DDP different from a parameter server?**" /
+        # "> DDP is basically …"), the quote is the answer (with text below it, it is the question's: an artefact, a
+        # question quoted under its heading)
+        if q_last > asked and text[lines[asked][0]:lines[asked][1]].rstrip(_LINE_TAIL)[-1:] in "?？.。!！":
+            return lines[asked + 1][0]
         return None
     return cut
 

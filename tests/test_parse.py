@@ -2050,3 +2050,67 @@ def test_result_lines_and_named_summaries_are_verdicts(line, verdict):
 def test_a_result_line_without_a_decision_is_text(line):
     t = parse(f"Q1: Tell me about a project.\nA: We had a slow job.\n{line}\n")
     assert t.verdict is None and t.questions[0].answer.text == f"We had a slow job.\n{line}"
+
+
+def test_a_transcripts_shorthand_speakers():
+    t = parse(
+        "说明：面 = 面试官孙工；答 = 候选人陈某。\n\n[00:00:40] 面：先讲讲 Ring-Allreduce 吧？\n[00:00:52] 答：每张卡只和邻居通信。\n"
+        "[00:01:48] 答：通信量约 2(N-1)/N。\n\n[00:03:10] 面：DDP 的流程呢？\n[00:03:18] 答：torchrun 拉起，每卡一个进程。\n"
+    )
+    assert [(q.question.text, q.answer.text) for q in t.questions] == [
+        ("先讲讲 Ring-Allreduce 吧？", "每张卡只和邻居通信。\n[00:01:48] 答：通信量约 2(N-1)/N。"),
+        ("DDP 的流程呢？", "torchrun 拉起，每卡一个进程。"),
+    ]
+
+
+@pytest.mark.parametrize("asker,answerer", [("Dana Whitfield - Interviewer", "Raj Patel - Candidate"), ("王工-面试官", "小李-候选人")])
+def test_a_name_joined_to_a_role_by_a_dash(asker, answerer):
+    # the candidate's turns end with a question mark more often; the roles decide who asks
+    t = parse(
+        f"{asker}: Tell me about DDP.\n{answerer}: One process per GPU, right?\n"
+        f"{asker}: Now parameter servers.\n{answerer}: Servers hold the weights, okay?\n"
+        f"{asker}: And ring all-reduce.\n{answerer}: Neighbours only, make sense?\n"
+    )
+    assert [q.question.text for q in t.questions] == ["Tell me about DDP.", "Now parameter servers.", "And ring all-reduce."]
+
+
+def test_bold_lettered_questions_with_quoted_answers():
+    t = parse(
+        "Role: Data Engineer\n\n## Questions\n\n**(A) How is DDP different from a parameter server?**\n\n> DDP has no server.\n\n"
+        "**(B) Explain data parallelism.**\n\n> Replicas and shards.\n\n**(C) And ring all-reduce?**\n\n> Neighbours only.\n\n"
+        "## Wrap-up\n\n> Great candidate, moving forward.\n"
+    )
+    assert [(q.number, q.question.text, q.answer.text) for q in t.questions] == [
+        (1, "How is DDP different from a parameter server?", "> DDP has no server."),
+        (2, "Explain data parallelism.", "> Replicas and shards."), (3, "And ring all-reduce?", "> Neighbours only."),
+    ]
+    assert t.verdict.text == "> Great candidate, moving forward."
+    assert_spans(t)
+
+
+def test_a_quote_with_an_answer_below_it_stays_with_the_question():
+    t = parse(
+        "【问题1】这段日志说明了什么？\n> rank 3 -> rank 0\n\n环上每张卡只和邻居通信。\n\n"
+        "【问题2】这个配置是什么意思？\n> world_size: 8\n\n一共 8 个进程。\n"
+    )
+    assert [(q.question.text, q.answer.text) for q in t.questions] == [
+        ("这段日志说明了什么？\n> rank 3 -> rank 0", "环上每张卡只和邻居通信。"),
+        ("这个配置是什么意思？\n> world_size: 8", "一共 8 个进程。"),
+    ]
+
+
+def test_choices_lettered_under_a_question_are_no_questions():
+    t = parse("1. 下面哪个是数据并行？\n(A) 每张卡放完整模型\n(B) 每张卡放一部分层\n答：A\n\n2. DDP 用什么通信？\n答：NCCL。\n")
+    assert [q.number for q in t.questions] == [1, 2]
+    assert t.questions[0].question.text.startswith("下面哪个是数据并行？")
+
+
+def test_an_email_signature_below_the_verdict_is_no_turn():
+    t = parse(
+        "Dana Whitfield: What is DDP?\nRaj Patel: One process per GPU.\nDana Whitfield: And a PS?\nRaj Patel: Servers hold weights.\n"
+        "Dana Whitfield: Ring all-reduce?\nRaj Patel: Neighbours only.\nDana Whitfield: That's all from me. Thanks Raj.\n"
+        "Raj Patel: Thanks Dana!\n\n"
+        "Result: Strong hire - clear answers.\n--\nDana Whitfield\nSenior SRE, ML Platform\n"
+    )
+    assert [q.question.text for q in t.questions] == ["What is DDP?", "And a PS?", "Ring all-reduce?"]
+    assert t.verdict.text.startswith("Strong hire - clear answers.")
