@@ -140,7 +140,9 @@ _PARTIAL = re.compile(
 # ... and the rest of the claim accepted after the part named ("剩下的说法没什么问题", "其他的也差不多", "The rest is fine too"):
 # what is left of the claim is the candidate's
 _REST_ACCEPTED = re.compile(
-    r"(?:剩下的|剩余的|其余的?|其他的?|别的|后面的|后半句|另外的?)(?:说法|部分|内容|地方|几点|那些)?(?:也|都|倒是|基本上?|大体上?)*"
+    r"(?:剩下的|剩余的|其余的?|其他的?|别的|后面的|另外的?)(?:说法|部分|内容|地方|几点|那些)?"
+    # (a few words between: "其他的……我觉得也基本没问题"; a half named, "后半句对", is no rest: which half errs is unknown)
+    r"[…\s,，.。]{0,8}(?:我觉得|我认为|我看|感觉)?(?:也|都|倒是|基本上?|大体上?)*"
     r"(?:没(?:什么|啥)?(?:问题|毛病|错)|差不多|是对的|对的|都对|对|正确|成立|说得对|没错)"
     r"|(?<![a-z])(?:the rest|everything else|all the rest|the remaining part|the other part|the second part|the second half|the rest of it)"
     r"(?: of (?:it|the claim|the statement))?(?:'s| is| sounds| seems| looks)(?: (?:all|also|basically|mostly|pretty much))? "

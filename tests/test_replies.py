@@ -118,7 +118,9 @@ def test_a_partial_agreement_opens_the_answer(answer, expected):
 @pytest.mark.parametrize(("answer", "expected"), [
     ("剩下的说法没什么问题。", True), ("其他的也差不多。", True), ("其余都对。", True),
     ("The rest is fine too, I think.", True), ("Everything else is correct.", True),
+    ("其他的……我觉得也基本没问题。", True),
     ("The rest is wrong.", False), ("剩下的不对。", False), ("The rest of the batch is split.", False),
+    ("前半句对，后半句不对。", False), ("前半句不对，后半句对。", False),
 ])
 def test_the_rest_of_a_claim_accepted(answer, expected):
     assert accepts_rest(answer) is expected
