@@ -57,7 +57,7 @@ EMPTY = "empty file; expected an interview transcript"
 # --------------------------------------------------------------------------
 _KEYWORDS: dict[str, tuple[str, ...]] = {
     "q": ("问题", "問題", "题目", "題目", "面试题", "面試題", "问", "問", "question", "q"),
-    "a": ("回答", "答案", "答复", "答覆", "解答", "答", "我的回答", "answer", "ans", "a", "my answer", "my response"),
+    "a": ("回答", "答案", "答复", "答覆", "解答", "答", "我的回答", "answer", "ans", "an", "a", "my answer", "my response"),
     "goal": (
         "考察目标", "考察目標", "考查目标", "考查目標", "考察重点", "考察重點",
         "考察点", "考察點", "考点", "考點", "goal", "purpose", "objective", "rubric",
@@ -93,7 +93,7 @@ _KEYWORDS: dict[str, tuple[str, ...]] = {
     ),
     "interviewer": (
         "interviewer", "面试官", "面試官", "考官", "host",
-        "面",  # a transcript's shorthand with 答 for the candidate: "面：…" / "答：…"
+        "面",  # a transcript's shorthand with 答 or 候 for the candidate: "面：…" / "答：…", "面：…" / "候：…"
         # panels: "面试官A：", "面試官B：", "Interviewer 2:"
         *(f"{w}{sep}{x}" for w in ("面试官", "面試官", "interviewer") for sep in ("", " ") for x in "ab123"
           if not (sep and w != "interviewer")),
@@ -102,6 +102,7 @@ _KEYWORDS: dict[str, tuple[str, ...]] = {
         "candidate", "interviewee", "applicant", "候选人", "候選人", "面试者", "面試者",
         "被面试者", "被面試者", "被面试人", "被面試人", "应聘者", "應聘者", "求职者", "求職者",
         "我", "me",  # interview write-ups told by the candidate: "面试官：… / 我：…", "Interviewer: … / Me: …"
+        "候",  # a transcript's shorthand beside 面: "面：…" / "候：…"
         "guest",
     ),
 }
@@ -186,12 +187,14 @@ _LABEL = re.compile(
     rf"""
     (?P<open>[【\[])?{_BLANK}*
     (?:
-        第{_BLANK}*(?P<onum>{_NUM}){_BLANK}*个?{_BLANK}*(?:问题|問題|题|題)(?P<says>{_BLANK}*(?:问的是|問的是|是关于|是關於|是|问|問)(?![:：]))?
+        第{_BLANK}*(?P<onum>{_NUM}){_BLANK}*个?{_BLANK}*(?:问题|問題|题|題|问|問)(?P<says>{_BLANK}*(?:问的是|問的是|是关于|是關於|是|问|問)(?![:：]))?
       | (?P<kw>{_alternation(_KIND_OF)})
         # who speaks or gives the verdict: "面试官（张工）：", or joined by a dash: "面试官-陈：", "Interviewer — Chen:"
-        (?P<who>{_BLANK}*[(（][^)）\r\n]{{1,60}}[)）]|{_BLANK}*[-–—·・]{_BLANK}*[^\s:：()（）*_-]{{1,12}}(?=(?:\*\*|__)?{_BLANK}*[:：]))?
+        (?P<who>{_BLANK}*[(（][^)）\r\n]{{1,60}}[)）]|{_BLANK}*[-–—·・]{_BLANK}*[^\s:：()（）*_-]{{1,12}}(?=(?:\*\*|__)?{_BLANK}*[:：])
+          # or after a space: a name ("面试官 周工：", "候选人 林某："), a word for the turn ("Candidate response:")
+          |{_BLANK}+(?:[\u4e00-\u9fff]{{1,4}}|response|answer|reply|says|said|asks|asked)(?=(?:\*\*|__)?{_BLANK}*[:：]))?
         (?P<stamp>(?:\*\*|__)?{_BLANK}*{_STAMP})?  # (after the bold speaker: "**Interviewer** [00:00:05]:")
-        (?:{_BLANK}*(?:No\.?|\#){_BLANK}*(?=\d))?{_BLANK}*(?P<num>{_NUM}|{_EN_NUM})?
+        (?:{_BLANK}*(?:No\.?|\#){_BLANK}*(?=\d))?{_BLANK}*(?P<num>{_NUM}|{_EN_NUM}|(?-i:[A-T])(?![A-Za-z0-9]))?(?:/\d{{1,3}})?
         (?P<aside>{_BLANK}*[(（][^)）\r\n]{{1,30}}[)）])?
     )
     {_BLANK}*(?P<close>[】\]])?
@@ -245,7 +248,7 @@ def _to_number(s: str | None) -> int | None:
     try:
         value = int(s)
     except ValueError:
-        value = _EN_NUMBER.get(s.lower()) or _cn_number(s)
+        value = _EN_NUMBER.get(s.lower()) or _cn_number(s) or (ord(s) - 64 if len(s) == 1 and "A" <= s <= "T" else None)
     if value is None or value < 1 or value > 1_000_000:
         return None
     return value
@@ -304,13 +307,15 @@ _EN_VERDICT = re.compile(
     # the panel:", "Panel's final thoughts:"), and a verdict under the interviewer's name ("Mark's verdict:")
     rf"|(?:(?:{_EN_BY})(?:'s|’s)?{_BLANK}+)?(?:closing|final|parting){_BLANK}+(?:notes?|words?|thoughts|remarks|take|comments?)"
     rf"(?:{_BLANK}+from{_BLANK}+{_EN_BY})?"
+    # ("Summary by MK:", "Notes by J. Alvarez:")
+    rf"|(?:summary|notes|feedback|verdict|comments|assessment|write-?up){_BLANK}+by{_BLANK}+(?-i:[A-Z])[\w.]{{0,20}}(?:{_BLANK}+(?-i:[A-Z])[\w.]{{0,20}})?(?={_BLANK}*[:：])"
     rf"|(?-i:[A-Z])[a-z]{{1,15}}(?:'s|’s){_BLANK}+(?:(?:final|overall|closing){_BLANK}+)?(?:verdict|feedback|assessment|take|decision|notes|summary|comments|thoughts)(?={_BLANK}*[:：])",
     re.IGNORECASE,
 )
 # a result line giving the decision: "面试结果：通过", "结论：不通过", "Outcome: hire.", "Decision - HIRE."; the word
 # alone opens too many other lines ("Result: the job ran 2x faster" in a story told by the candidate)
 _RESULT_VERDICT = re.compile(
-    rf"(?:outcome|result|decision|面试结果|面試結果|面试结论|面試結論|结论|結論|结果|結果)(?:\*\*|__)?(?:{_BLANK}*[:：]|{_BLANK}+[-–—]{_BLANK}+)(?:\*\*|__)?{_BLANK}*"
+    rf"(?:outcome|result|decision|(?:[一二三四五]面|初试|初試|复试|複試|终面|終面|hr ?面)?(?:面试结果|面試結果|面试结论|面試結論|结论|結論|结果|結果))(?:\*\*|__)?(?:{_BLANK}*[:：]|{_BLANK}+[-–—]{_BLANK}+)(?:\*\*|__)?{_BLANK}*"
     rf"(?=(?:(?:strong|lean|weak){_BLANK}+)?(?:no{_BLANK}*-?{_BLANK}*hire|hire\b|pass\b|passed|reject|advance|offer|"
     rf"recommend|move forward|moving forward|next round|onsite|通过|通過|不通过|不通過|未通过|未通過|挂|掛|拒|待定|录用|錄用|"
     rf"不录用|不錄用|进入|進入|推荐|推薦|建议|建議))",
@@ -354,6 +359,8 @@ def _match_label(text: str, start: int, end: int) -> _Label | None:
     if onum is not None:
         kind, word = "q", "第"
         raw_num = onum
+        if not any(c in "题題" for c in text[m.start():m.end()]) and not text[m.end():end].strip(_LINE_TAIL):
+            return None  # "第 2 问" alone on its line heads a dialogue's turns; "**第一问** 面试官：…" asks
     else:
         kind, word = _kind_of_match(kw)
         if kind is None:  # pragma: no cover - the regex only matches known words
@@ -775,7 +782,8 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
         if kind == "interviewer":
             return dialogue
         if kind in _HEADER_KINDS:
-            return state == "pre"
+            # (and after a verdict put at the top, before any question: "面试结论：通过" / "岗位：…")
+            return state == "pre" or (state == "verdict" and not qas)
         if kind == "verdict":
             # a second verdict label right inside the verdict continues it ("Hiring manager's
             # feedback: …" then "Recruiter notes: …"): replacing it would drop the first;

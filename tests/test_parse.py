@@ -2114,3 +2114,61 @@ def test_an_email_signature_below_the_verdict_is_no_turn():
     )
     assert [q.question.text for q in t.questions] == ["What is DDP?", "And a PS?", "Ring all-reduce?"]
     assert t.verdict.text.startswith("Strong hire - clear answers.")
+
+
+def test_a_role_word_then_a_name():
+    t = parse(
+        "[00:02:10] 面试官 周工：先讲讲 Ring-Allreduce？\n[00:02:25] 候选人 林某：每张卡只和邻居通信。\n"
+        "[00:04:55] 面试官 周工：DDP 的流程呢？\n[00:05:05] 候选人 林某：torchrun 拉起，每卡一个进程。\n"
+    )
+    assert [(q.question.text, q.answer.text) for q in t.questions] == [
+        ("先讲讲 Ring-Allreduce？", "每张卡只和邻居通信。"), ("DDP 的流程呢？", "torchrun 拉起，每卡一个进程。"),
+    ]
+
+
+def test_questions_lettered_after_question_and_a_candidate_response():
+    t = parse(
+        "Position: Software Engineer\n\nQuestion A: How does a parameter server work?\nCandidate response: Servers hold weights.\n\n"
+        "Question B: Describe DDP.\nCandidate response: One process per GPU.\n"
+    )
+    assert [(q.number, q.question.text, q.answer.text) for q in t.questions] == [
+        (1, "How does a parameter server work?", "Servers hold weights."), (2, "Describe DDP.", "One process per GPU."),
+    ]
+
+
+def test_a_question_numbered_out_of_a_total_and_an_an_label():
+    t = parse("## Q 1/7 — Why distributed training at all?\n**AN:** To go faster.\n\n## Q 2/7 — Walk me through DDP\n**AN:** torchrun.\n")
+    assert [(q.number, q.question.text, q.answer.text) for q in t.questions] == [
+        (1, "Why distributed training at all?", "To go faster."), (2, "Walk me through DDP", "torchrun."),
+    ]
+
+
+def test_a_numbered_turn_in_bold_before_the_speaker():
+    t = parse("**第一问** 面试官：参数服务器是怎么工作的？\n\n我：server 存参数。\n\n**第二问** 面试官：DDP 呢？\n\n我：每卡一个进程。\n")
+    assert [(q.number, q.answer.text) for q in t.questions] == [(1, "server 存参数。"), (2, "每卡一个进程。")]
+
+
+def test_a_numbered_line_alone_above_named_turns_is_no_question():
+    t = parse(
+        "第 1 问\n刘洋（面试官）：什么是数据并行？\n何佳（候选人）：每张卡一份模型。\n\n第 2 问\n刘洋（面试官）：PS 呢？\n"
+        "何佳（候选人）：server 存参数。\n\n第 3 问\n刘洋（面试官）：Ring 呢？\n何佳（候选人）：邻居通信。\n"
+    )
+    assert [q.question.text for q in t.questions] == ["什么是数据并行？", "PS 呢？", "Ring 呢？"]
+
+
+def test_shorthand_candidate_and_a_rounds_result_line():
+    t = parse("(00:45) 面：什么是 DDP？\n(00:52) 候：每卡一个进程。\n(01:40) 面：PS 呢？\n(01:46) 候：server 存参数。\n\n一面结论：通过。基础扎实。\n")
+    assert [(q.question.text, q.answer.text) for q in t.questions] == [("什么是 DDP？", "每卡一个进程。"), ("PS 呢？", "server 存参数。")]
+    assert t.verdict.text == "通过。基础扎实。"
+
+
+def test_a_verdict_at_the_top_leaves_the_header_fields_below_it():
+    t = parse("面试结论：通过，推荐进入二面\n\n岗位：推荐算法工程师\n工作年限：3年\n\n1、什么是数据并行？\n答：每卡一份模型。\n2、PS 呢？\n答：server 存参数。\n")
+    assert (t.role.text, t.years.text, t.verdict.text) == ("推荐算法工程师", "3年", "通过，推荐进入二面")
+
+
+def test_a_summary_by_the_interviewer():
+    t = parse("MK: What is DDP?\nJT: One process per GPU.\nMK: And a PS?\nJT: Servers hold weights.\nMK: Ring?\nJT: Neighbours.\n"
+              "MK: Great, that's all I had. Thanks, Jun.\nJT: Thanks, Marta!\n\nSummary by MK: Jun was excellent.\n")
+    assert [q.question.text for q in t.questions] == ["What is DDP?", "And a PS?", "Ring?"]
+    assert t.verdict.text == "Jun was excellent."
