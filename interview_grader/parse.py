@@ -835,8 +835,9 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
                 lab = None
             else:
                 turns_started = True
-        if dialogue and state == "verdict" and current is verdict and lab is not None and lab.kind == "candidate":
-            # "面试官：总评：…" then "候选人：谢谢面试官，再见。": the candidate's thanks close the interview, no part of the verdict
+        if dialogue and state == "verdict" and current is verdict and lab is not None and lab.kind in ("candidate", "a"):
+            # "面试官：总评：…" then "候选人：谢谢面试官，再见。" (or "面：总评：…" then "答：谢谢面试官！"): the candidate's thanks
+            # close the interview, no part of the verdict
             current.end = _block_end(text, lines, idx, current.value_start, senders)
             current = None
             state = "post"

@@ -2172,3 +2172,8 @@ def test_a_summary_by_the_interviewer():
               "MK: Great, that's all I had. Thanks, Jun.\nJT: Thanks, Marta!\n\nSummary by MK: Jun was excellent.\n")
     assert [q.question.text for q in t.questions] == ["What is DDP?", "And a PS?", "Ring?"]
     assert t.verdict.text == "Jun was excellent."
+
+
+def test_thanks_after_a_shorthand_verdict_turn_are_no_part_of_it():
+    t = parse("面：什么是 DDP？\n答：每卡一个进程。\n面：PS 呢？\n答：server 存参数。\n面：总评：基础扎实，建议通过。\n答：谢谢面试官！\n")
+    assert t.verdict.text == "基础扎实，建议通过。"
