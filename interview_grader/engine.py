@@ -435,13 +435,16 @@ _AGREE_WORD = (
     r"|i don't see (?:a|any) mistake|i don't see anything wrong|nothing wrong with (?:it|that)|没有错|挑不出毛病"
     # (or said of the claim's holder or the claim, whole or in the main: "博客说得基本没错", "大体是对的吧")
     r"|(?:他|她|他们|博客|文章|同事|这句话|这个说法|这话|这种说法)?(?:说得|说的|讲得|写得)?(?:基本上?|大体上?|大致|大部分)?"
-    r"(?:没错|是对的|正确))(?![a-z])"
+    r"(?:没错|是对的|正确)"
+    # (the claim found sound, or both of its parts: "我觉得说得通", "I'd agree on both counts", "Both halves hold")
+    r"|说得通|讲得通|有道理|两点都认同|两点都对|两个都对|两方面都对|(?:i'd |i would )?agree on both counts|both halves hold"
+    r"|both (?:parts|halves|points) (?:hold|are right|are true|are correct))(?![a-z])"
 )
 _AGREE_MORE = (
     r"(?:就是|应该是|大概是|基本上?是?)?(?:这样|这个意思|您说的那样|你说的那样|这么回事)(?:的|吧|啊)?"
     r"|(?:that's|that is) (?:it|how it works|right|correct|the idea)|(?:you're|you are) right"
 )
-_AGREE_LEAD = r"\s*(?:(?:嗯+|呃+|哦|噢|um+|uh+|oh|well)[\s,.。…!]*)?"
+_AGREE_LEAD = r"\s*(?:(?:嗯+|呃+|哦|噢|um+|uh+|oh|well)[\s,.。…!]*)?(?:(?:我觉得|我认为|我感觉)[\s,]*)?"
 _AGREEMENT = re.compile(_AGREE_LEAD + _AGREE_WORD + r"(?:[\s,.。…!]*(?:" + _AGREE_WORD + "|" + _AGREE_MORE + r"))*[\s,.。…!]*")
 _AGREES_FIRST = re.compile(_AGREE_LEAD + _AGREE_WORD + r"(?:吧|啊|呀| there| here)?[\s]*[,.。…!?]")
 # A question read as the statement it puts, offsets kept: "?" ends it as "." would, and an A-not-A form states its "A"

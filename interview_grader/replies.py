@@ -128,12 +128,16 @@ def denied_statement(question: str, answer: str) -> str | None:
 _PARTIAL = re.compile(
     r"\s*(?:(?:嗯+|呃+|额|um+|uh+|well|hmm+)[\s,，.。…]*)?"
     r"(?:(?:我(?:当时|就)?(?:回答|回)?说|i said(?: it(?:'s| was| is))?|i told (?:him|her|them)(?: it(?:'s| was))?)[\s,，:：]*)?"
+    r"(?:(?:这个说法|这话|这句话)?(?:我觉得|我认为|我感觉)?[\s,，]*(?:有)?(?=一半))?"
     r"(?:(?:一半对一半错|对一半错一半|说对了一半|对了一半|对一半|对也不对|部分对|部分正确|有对有错|有对也有错|不完全对|不全对|不完全正确|基本对"
-    r"|基本上对|基本正确|大体对|大体上对|大部分对|前半句对|后半句对|前半句是对的|前半部分对|同意一半|半对半错|只对了一半)(?:吧|啊|呀|的吧|的)?"
+    r"|基本上对|基本正确|大体对|大体上对|大部分对|前半句对|后半句对|前半句是对的|前半部分对|同意一半|半对半错|只对了一半|一半是对的|一半对)"
+    r"(?:吧|啊|呀|的吧|的)?"
     r"(?![\u4e00-\u9fff])"
     r"|(?:it's |that's |it is |that is )?(?:partly|partially|half|mostly|only partly|only half|sort of|kind of)"
     r"(?: (?:right|true|correct|agree|yes))?(?: (?:right|true|correct))?"
-    r"|not (?:quite|entirely|completely|fully|exactly|totally)(?: (?:right|true|correct))?|yes and no|in part|somewhat)"
+    r"|not (?:quite|entirely|completely|fully|exactly|totally)(?: (?:right|true|correct))?|yes and no|in part|somewhat"
+    # (something found wrong without saying what: "Something in there feels off, but I can't put my finger on it.")
+    r"|something (?:in (?:there|that|it) |about (?:it|that) )?(?:feels|seems|sounds|looks) off)"
     r"(?=\s*(?:[,.;:!?，。；：！？…]|$|(?:i guess|i think|i'd say|i suppose|i said)\b))",
     re.I,
 )

@@ -723,7 +723,19 @@ def test_a_claim_accepted_in_part_quoted_or_unattributed_is_asserted(mini_rubric
     assert [f.id for f in a.misconceptions] == ["ring-allreduce-central-node"], (a.status, a.notes)
 
 
-@pytest.mark.parametrize("answer", ["部分对吧。这个要看具体场景，不能一概而论。", "Partly, I guess. It depends on the setup.", "对也不对。"])
+@pytest.mark.parametrize("question, answer", [
+    ("有人说环形规约就是大家先把梯度发给一个中心节点合并，你认同吗？", "我觉得说得通。"),
+    ("A colleague says ring all-reduce sends every gradient to a central node to be merged. Agree?",
+     "I'd agree on both counts."),
+])
+def test_a_claim_found_sound_is_asserted(mini_rubric, question, answer):
+    a = one(mini_rubric, answer, question)
+    assert [f.id for f in a.misconceptions] == ["ring-allreduce-central-node"], (a.status, a.notes)
+
+
+@pytest.mark.parametrize("answer", ["部分对吧。这个要看具体场景，不能一概而论。", "Partly, I guess. It depends on the setup.", "对也不对。",
+                                    "这个说法我觉得有一半是对的吧，具体是哪一半我说不清。",
+                                    "Something in there feels off, but I can't put my finger on it."])
 def test_a_bare_partial_agreement_is_graded_at_the_floor(mini_rubric, answer):
     """Not off-topic or no answer: it judges the claim (the floor is 0 in the mini rubric)."""
     a = one(mini_rubric, answer, "有人说环形规约就是大家先把梯度发给一个中心节点合并，对吗？")
