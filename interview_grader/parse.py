@@ -56,8 +56,9 @@ EMPTY = "empty file; expected an interview transcript"
 # match any run of blanks.
 # --------------------------------------------------------------------------
 _KEYWORDS: dict[str, tuple[str, ...]] = {
-    "q": ("问题", "問題", "题目", "題目", "面试题", "面試題", "问", "問", "question", "q"),
-    "a": ("回答", "答案", "答复", "答覆", "解答", "答", "我的回答", "answer", "ans", "an", "a", "my answer", "my response"),
+    "q": ("问题", "問題", "题目", "題目", "面试题", "面試題", "问", "問", "question", "q", "prompt"),
+    "a": ("回答", "答案", "答复", "答覆", "解答", "答", "我的回答", "answer", "ans", "an", "a", "my answer", "my response",
+          "what i said", "what i answered"),
     "goal": (
         "考察目标", "考察目標", "考查目标", "考查目標", "考察重点", "考察重點",
         "考察点", "考察點", "考点", "考點", "goal", "purpose", "objective", "rubric",
@@ -122,7 +123,7 @@ for _kind, _words in _KEYWORDS.items():
         if "'" in _w:
             _KIND_OF[_w.replace("'", "\u2019")] = _kind  # typographic apostrophe: "interviewer’s verdict"
 # Unnumbered forms that are too common as ordinary words to act as labels.
-_NEEDS_NUMBER = frozenset({"题目", "題目", "面试题", "面試題"})
+_NEEDS_NUMBER = frozenset({"题目", "題目", "面试题", "面試題", "prompt"})
 _QUESTION_KINDS = frozenset({"q"})
 _HEADING_KINDS = frozenset({"q", "a", "goal", "verdict"})  # may stand alone as a markdown heading
 _LINE_TAIL = " \t\u3000*_"
@@ -166,7 +167,7 @@ _HTML_CLOSE_TAIL = re.compile(r"(?:</(?:b|strong|summary|p|li|h[1-6])>[ \t]*)+$"
 _OPEN_TAG = "<(?:details|summary|b|strong|p|li|h[1-6])>"
 _DETAILS_TAIL = re.compile(r"(?:\s*</?(?:details|summary)>)+\s*$")
 _CN_DIGITS = "一二三四五六七八九十百〇零两"
-_NUM = rf"\d{{1,9}}|[{_CN_DIGITS}]{{1,6}}"
+_NUM = rf"\d{{1,9}}|[{_CN_DIGITS}]{{1,6}}|[\u2460-\u2473]"  # (circled: "Q①", "问题②")
 # a question numbered in English words: "**Question one:**", "Question Twelve -"
 _EN_NUMBERS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
                "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
@@ -194,12 +195,12 @@ _LABEL = re.compile(
           # or after a space: a name ("面试官 周工：", "候选人 林某："), a word for the turn ("Candidate response:")
           |{_BLANK}+(?:[\u4e00-\u9fff]{{1,4}}|response|answer|reply|says|said|asks|asked)(?=(?:\*\*|__)?{_BLANK}*[:：]))?
         (?P<stamp>(?:\*\*|__)?{_BLANK}*{_STAMP})?  # (after the bold speaker: "**Interviewer** [00:00:05]:")
-        (?:{_BLANK}*(?:No\.?|\#){_BLANK}*(?=\d))?{_BLANK}*(?P<num>{_NUM}|{_EN_NUM}|(?-i:[A-T])(?![A-Za-z0-9]))?(?:/\d{{1,3}})?
+        (?:{_BLANK}*(?:No\.?|\#|-)(?=\d)|{_BLANK}*(?:No\.?|\#){_BLANK}*(?=\d))?{_BLANK}*(?P<num>{_NUM}|{_EN_NUM}|(?-i:[A-T])(?![A-Za-z0-9]))?(?:/\d{{1,3}}|{_BLANK}+of{_BLANK}+\d{{1,3}})?
         (?P<aside>{_BLANK}*[(（][^)）\r\n]{{1,30}}[)）])?
     )
     {_BLANK}*(?P<close>[】\]])?
     (?:\*\*|__)?{_BLANK}*
-    (?:(?P<colon>[:：])|(?P<dot>[.．、)）](?!\d))|(?P<dash>[-–—](?={_BLANK})))?
+    (?:(?P<colon>[:：])|(?P<dot>[.．、)）·](?!\d))|(?P<dash>[-–—](?={_BLANK})))?
     (?:\*\*|__)?
     """,
     re.IGNORECASE | re.VERBOSE,
@@ -248,7 +249,9 @@ def _to_number(s: str | None) -> int | None:
     try:
         value = int(s)
     except ValueError:
-        value = _EN_NUMBER.get(s.lower()) or _cn_number(s) or (ord(s) - 64 if len(s) == 1 and "A" <= s <= "T" else None)
+        value = _EN_NUMBER.get(s.lower()) or _cn_number(s) or (ord(s) - 64 if len(s) == 1 and "A" <= s <= "T" else None) or (
+            ord(s) - 0x245F if len(s) == 1 and "\u2460" <= s <= "\u2473" else None
+        )
     if value is None or value < 1 or value > 1_000_000:
         return None
     return value
@@ -494,7 +497,8 @@ _VOICE_CLOSE = re.compile(r"</v>[ \t]*$")
 # "面试官评分:4 / 5", "Rating: 3/4", "Score: 7 out of 10"
 _RATING = re.compile(
     r"[ \t>*_-]*(?:面试官|面試官|interviewer'?s?[ \t]+)?(?:评分|評分|打分|得分|rating|score)[ \t*_]*[:：][ \t*_]*"
-    r"\d{1,2}(?:\.\d)?[ \t]*(?:/|／|out of|分)[ \t]*(?:\d{1,3})?[ \t*_.。]*",
+    r"\d{1,2}(?:\.\d)?[ \t]*(?:/|／|out of|分)[ \t]*(?:\d{1,3})?[ \t*_.。]*"
+    r"|[ \t]*[★☆]{3,10}[ \t]*",  # (a scorecard's stars alone on their line: "★★☆☆")
     re.IGNORECASE,
 )
 
@@ -594,8 +598,8 @@ def _before_trailers(text: str, lines, start: int) -> int:
     k = last - 1
     while k >= 0 and lines[k][0] > start:
         ls, le = lines[k]
-        if text[ls:le].strip() and not _TRAILER.fullmatch(text, ls, le):
-            break
+        if text[ls:le].strip() and not _TRAILER.fullmatch(text, ls, le) and not _RATING.fullmatch(text, ls, le):
+            break  # (a rating below the last answer, "★★★☆" / "评分：3/5", is no part of it either)
         end = ls
         k -= 1
     return _before_voice_close(text, start, end)
@@ -906,6 +910,11 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
         goodbye = qas.pop()
         if verdict is None:
             verdict = goodbye.question  # the interviewer's closing words; the thanks after them is no part
+    if dialogue and len(qas) > 2 and qas[0].answers and _is_opener(text, qas[0]):
+        # "hey tobi, I'll go through a few questions, answer like it's the real thing" / "ok ready": no question
+        qas.pop(0)
+        for qa in qas:
+            qa.number -= 1
     if dialogue and len(qas) > 1 and not qas[-1].answers:
         last = qas[-1].question
         if verdict is None:
@@ -1107,6 +1116,19 @@ def _is_backchannel(text: str, lines, labels: list, idx: int, lab: _Label) -> bo
     return bool(turn) and len(turn) <= 40 and _BACKCHANNEL.fullmatch(turn) is not None
 
 
+_READY = re.compile(
+    r"(?i)\W*(?:ok(?:ay)?|sure|ready|sounds good|go ahead|let's go|let's do it|yep|yes|好的?|可以|没问题|行|嗯+)(?:[\s,!.。！，~]+\w{0,12})?[\s!.。！~]*"
+)
+
+
+def _is_opener(text: str, qa: _QA) -> bool:
+    """A dialogue's opening exchange: an interviewer turn that asks nothing ("I'll go through a few questions, answer like it's
+    the real thing") and a bare "ok ready" / "好的" in reply."""
+    q = text[qa.question.value_start:qa.question.end]
+    a = text[qa.answers[0].value_start:qa.answers[-1].end].strip()
+    return not any(c in q for c in "?？") and len(a) <= 24 and _READY.fullmatch(a) is not None
+
+
 def _is_goodbye(text: str, qa: _QA) -> bool:
     """A closing exchange: an interviewer turn that asks nothing ("That's all from me, you did
     great.", "好，今天就到这里") and a short thanks in reply ("Great, thank you!", "谢谢面试官，再见")."""
@@ -1269,6 +1291,10 @@ _CHAT_HEADER = re.compile(
     rf"(?:(?:\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|\d{{1,2}}/\d{{1,2}}/\d{{2,4}}|(?:[Tt]oday|[Yy]esterday) at){_BLANK}+)?"
     rf"\[?\d{{1,2}}:\d{{2}}(?::\d{{2}})?(?:{_BLANK}?[AaPp]\.?[Mm]\.?)?\]?{_BLANK}*$"
 )
+# a speaker's initials inside a recording's timestamp: "[RK 00:00:09] Thanks for making time."
+_TAGGED_TURN = re.compile(rf"{_BLANK}*\[(?P<name>[A-Za-z][\w.-]{{0,15}})[ \t]+\d{{1,2}}:\d{{2}}(?::\d{{2}})?\][ \t]*(?=\S)")
+# an IRC log's nick: "[21:00] <mentor_ada> first: what changes …"
+_IRC_TURN = re.compile(rf"{_BLANK}*(?:{_STAMP}{_BLANK}*)?<[@+%]?(?P<name>[A-Za-z][\w.|-]{{0,23}})>[ \t]*(?=\S)")
 _TURNS_MIN = 3  # turns each of the two speakers needs
 _SIGNATURE_RULES = frozenset({"--", "—", "-- "})  # the line that opens an e-mail signature
 _MAIL_FIELDS = frozenset({
@@ -1306,7 +1332,8 @@ def _speaker_turns(text: str, lines, labels: list) -> bool:
             break  # an e-mail signature below ("--" / "Dana Whitfield" / "Senior SRE"): its name line is no turn
         if labels[idx] is None:
             m = (
-                _NAME_TURN.match(text, ls, le) or _CHAT_HEADER.match(text, ls, le)
+                _NAME_TURN.match(text, ls, le) or _TAGGED_TURN.match(text, ls, le) or _IRC_TURN.match(text, ls, le)
+                or _CHAT_HEADER.match(text, ls, le)
                 or _VOICE_TAG.match(text, ls, le) or _BARE_NAME.fullmatch(text, ls, le)
             )
             if m is not None:

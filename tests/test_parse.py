@@ -2177,3 +2177,34 @@ def test_a_summary_by_the_interviewer():
 def test_thanks_after_a_shorthand_verdict_turn_are_no_part_of_it():
     t = parse("面：什么是 DDP？\n答：每卡一个进程。\n面：PS 呢？\n答：server 存参数。\n面：总评：基础扎实，建议通过。\n答：谢谢面试官！\n")
     assert t.verdict.text == "基础扎实，建议通过。"
+
+
+def test_circled_numbers_and_an_emoji_before_the_speaker():
+    t = parse("**Q①  数据并行是怎么回事？**\n🙋 我：每卡一份模型。\n\n**Q②  PS 讲一下？**\n🙋 我：server 存参数。\n")
+    assert [(q.number, q.question.text, q.answer.text) for q in t.questions] == [(1, "数据并行是怎么回事？", "每卡一份模型。"), (2, "PS 讲一下？", "server 存参数。")]
+
+
+def test_obsidian_question_ids_and_what_i_said():
+    t = parse("### Q-01 · Why distributed training at all?\n**What I said:** Speed.\n\n### Q-02 · Sync vs async\n**What I said:** Barriers.\n")
+    assert [(q.number, q.question.text, q.answer.text) for q in t.questions] == [
+        (1, "Why distributed training at all?", "Speed."), (2, "Sync vs async", "Barriers."),
+    ]
+
+
+def test_a_scorecards_prompts_and_star_ratings():
+    t = parse("Prompt 1 of 7 — Why train across many GPUs?\nCandidate response: It's faster.\n★★☆☆\n\n"
+              "Prompt 2 of 7 — Explain data parallelism.\nCandidate response: Full copies, split data.\n★★★☆\n")
+    assert [(q.number, q.answer.text) for q in t.questions] == [(1, "It's faster."), (2, "Full copies, split data.")]
+
+
+def test_initials_inside_timestamps_and_irc_nicks():
+    zoom = parse("[RK 00:00:09] What is data parallelism?\n[JT 00:00:17] Full copies, split data.\n[RK 00:01:34] And ring all-reduce?\n"
+                 "[JT 00:01:41] Neighbours only.\n[RK 00:03:00] And a PS?\n[JT 00:03:10] Servers hold weights.\n")
+    assert [(q.question.text, q.answer.text) for q in zoom.questions] == [
+        ("What is data parallelism?", "Full copies, split data."), ("And ring all-reduce?", "Neighbours only."),
+        ("And a PS?", "Servers hold weights."),
+    ]
+    irc = parse("[21:00] <mentor_ada> hey tobi, i'll go through a few questions, answer like it's the real thing\n[21:00] <tobi_k> ok ready\n"
+                "[21:01] <mentor_ada> first: what is ddp?\n[21:02] <tobi_k> one process per gpu\n[21:03] <mentor_ada> and a ps?\n"
+                "[21:04] <tobi_k> servers hold weights\n[21:05] <mentor_ada> ring?\n[21:06] <tobi_k> neighbours\n")
+    assert [(q.number, q.question.text) for q in irc.questions] == [(1, "first: what is ddp?"), (2, "and a ps?"), (3, "ring?")]
