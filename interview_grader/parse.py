@@ -741,7 +741,7 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
         if lab is not None and lab.kind not in _HEADER_KINDS:
             labels[idx] = None  # "interviewer: [[Omar Siddiqui]]" in a note's metadata: no turn
     kinds = {lab.kind for lab in labels if lab is not None}
-    table = _table_questions(ltext, lines) if "q" not in kinds and "|" in text else None
+    table = _table_questions(ltext, lines) if "q" not in kinds and ("|" in text or "\t" in text) else None
     # a lone "面试官：刘（速记）" line above numbered notes names the note-taker: it is no dialogue
     lone = sum(1 for lab in labels if lab is not None and lab.kind in ("interviewer", "candidate")) == 1
     if "q" in kinds or table is not None:
@@ -1228,6 +1228,56 @@ def _table_questions(text: str, lines) -> _Table | None:
                     if kind in ("role", "years") and kind not in header and cells[1][0] < cells[1][1]:
                         header[kind] = _Block(kind, cells[1][0], cells[1][1], trim_markdown=True)
         i = j
+    return _tsv_questions(text, lines)
+
+
+def _tsv_cells(text: str, ls: int, le: int) -> list[tuple[int, int]]:
+    """The (start, end) of each tab-separated cell of a line, blanks trimmed."""
+    cells, a = [], ls
+    for i in [*(k for k in range(ls, le) if text[k] == "\t"), le]:
+        s, e = a, i
+        while s < e and text[s] in " \u3000":
+            s += 1
+        while e > s and text[e - 1] in " \u3000":
+            e -= 1
+        cells.append((s, e))
+        a = i + 1
+    return cells
+
+
+def _tsv_questions(text: str, lines) -> _Table | None:
+    """Questions and answers in a tab-separated export (a recruiting system's "序号\t题目\t候选人回答" sheet): the header
+    row names a question column and an answer column, each row below with as many cells is one question; two-cell rows
+    above it ("应聘职位\t推荐算法工程师") give the role and years."""
+    header: dict[str, _Block] = {}
+    n = len(lines)
+    for i, (ls, le) in enumerate(lines):
+        if "\t" not in text[ls:le]:
+            continue
+        cells = _tsv_cells(text, ls, le)
+        if len(cells) == 2:
+            kind = _KIND_OF.get(re.sub(r"\s+", " ", text[slice(*cells[0])].strip(" *_:：").lower()))
+            if kind in ("role", "years") and kind not in header and cells[1][0] < cells[1][1]:
+                header[kind] = _Block(kind, cells[1][0], cells[1][1])
+            continue
+        heads = [_column_kind(text[a:b]) for a, b in cells]
+        if not ("q" in heads and "a" in heads):
+            continue
+        qc, ac = heads.index("q"), heads.index("a")
+        nc = heads.index("number") if "number" in heads else None
+        qas: list[_QA] = []
+        j = i + 1
+        while j < n and "\t" in text[lines[j][0]:lines[j][1]]:
+            row = _tsv_cells(text, *lines[j])
+            if len(row) == len(heads) and row[qc][0] < row[qc][1]:
+                number = _to_number(text[slice(*row[nc])].strip(" *_#.")) if nc is not None else None
+                number = number if number is not None else (qas[-1].number + 1 if qas else 1)
+                qa = _QA(number, _Block("q", row[qc][0], row[qc][1]))
+                qa.answers.append(_Block("a", row[ac][0], row[ac][1]))
+                qas.append(qa)
+            j += 1
+        if len(qas) >= 2:
+            return _Table(i, j - 1, qas, header)
     return None
 
 

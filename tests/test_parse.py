@@ -2208,3 +2208,11 @@ def test_initials_inside_timestamps_and_irc_nicks():
                 "[21:01] <mentor_ada> first: what is ddp?\n[21:02] <tobi_k> one process per gpu\n[21:03] <mentor_ada> and a ps?\n"
                 "[21:04] <tobi_k> servers hold weights\n[21:05] <mentor_ada> ring?\n[21:06] <tobi_k> neighbours\n")
     assert [(q.number, q.question.text) for q in irc.questions] == [(1, "first: what is ddp?"), (2, "and a ps?"), (3, "ring?")]
+
+
+def test_a_tab_separated_export():
+    t = parse("面试评估表\t技术面\n应聘职位\t推荐算法工程师\n工作年限\t6年\n\n序号\t题目\t候选人回答\n1\t什么是 DDP？\t每卡一个进程。\n"
+              "2\tPS 呢？\tserver 存参数。\n")
+    assert (t.role.text, t.years.text) == ("推荐算法工程师", "6年")
+    assert [(q.number, q.question.text, q.answer.text) for q in t.questions] == [(1, "什么是 DDP？", "每卡一个进程。"), (2, "PS 呢？", "server 存参数。")]
+    assert_spans(t)
