@@ -1917,6 +1917,16 @@ def test_blind28_verdict_ends_before_hashtags_with_spaces_and_the_authors_sectio
     assert t.verdict.text == "Great.\n\n### Details\nFine."
 
 
+def pairs(t: Transcript) -> list[tuple[str, str | None]]:
+    """Each question's text with its answer's."""
+    return [(q.question.text, q.answer.text if q.answer else None) for q in t.questions]
+
+
+def numbered(t: Transcript) -> list[tuple[int, str, str | None]]:
+    """Each question's number, text and answer."""
+    return [(q.number, q.question.text, q.answer.text if q.answer else None) for q in t.questions]
+
+
 @pytest.mark.parametrize(
     "heading",
     ["## 面试官最后的评价", "面试官最后的评价", "**最后面试官的评价**", "### 面試官最後的評價", "## 导师的整体反馈"],
@@ -1939,7 +1949,7 @@ def test_speaker_labels_joined_to_a_name_by_a_dash(asker, answerer):
         f"{asker}：好的，整体不错，基础扎实。\n"
     )
     assert t.format == "dialogue"
-    assert [(q.question.text, q.answer.text) for q in t.questions] == [
+    assert pairs(t) == [
         ("什么是DDP？", "每张卡一个进程，all-reduce 梯度。"), ("PS呢？", "server 存参数，worker push 梯度。"),
     ]
     assert t.verdict.text == "好的，整体不错，基础扎实。"
@@ -1948,7 +1958,7 @@ def test_speaker_labels_joined_to_a_name_by_a_dash(asker, answerer):
 
 def test_question_and_answer_labels_naming_the_speaker():
     t = parse("Q (Mark): What is DDP?\nA (Dana): One process per GPU.\nQ (Mark): And a PS?\nA (Dana): Servers hold the weights.\n")
-    assert [(q.question.text, q.answer.text) for q in t.questions] == [
+    assert pairs(t) == [
         ("What is DDP?", "One process per GPU."), ("And a PS?", "Servers hold the weights."),
     ]
 
@@ -1964,7 +1974,7 @@ def test_questions_numbered_in_english_words():
         "**Question one:** What is a parameter server?\n\n**Answer:** Servers hold the weights.\n\n"
         "**Question two:** And DDP?\n\n**Answer:** One process per GPU.\n\n**Question twelve:** Ring?\n\n**Answer:** Neighbours.\n"
     )
-    assert [(q.number, q.question.text, q.answer.text) for q in t.questions] == [
+    assert numbered(t) == [
         (1, "What is a parameter server?", "Servers hold the weights."), (2, "And DDP?", "One process per GPU."),
         (12, "Ring?", "Neighbours."),
     ]
@@ -2015,7 +2025,7 @@ def test_a_role_in_brackets_after_a_name_says_who_asks():
 
 def test_question_and_answer_labels_with_a_spaced_dash_and_a_name():
     t = parse("Q – Priya: What is DDP?\nA – Dev: One process per GPU.\n\nQ – Priya: And a PS?\nA – Dev: Servers hold weights.\n")
-    assert [(q.question.text, q.answer.text) for q in t.questions] == [
+    assert pairs(t) == [
         ("What is DDP?", "One process per GPU."), ("And a PS?", "Servers hold weights."),
     ]
 
@@ -2025,7 +2035,7 @@ def test_questions_lettered_as_on_a_panel_sheet():
         "Role: Data Engineer\n\n(a) Why do teams use distributed training?\nA: To go faster.\n\n"
         "(b) What is DDP?\nA: One process per GPU.\n\nc) And a parameter server?\nA: Servers hold weights.\n"
     )
-    assert [(q.number, q.question.text, q.answer.text) for q in t.questions] == [
+    assert numbered(t) == [
         (1, "Why do teams use distributed training?", "To go faster."), (2, "What is DDP?", "One process per GPU."),
         (3, "And a parameter server?", "Servers hold weights."),
     ]
@@ -2057,7 +2067,7 @@ def test_a_transcripts_shorthand_speakers():
         "说明：面 = 面试官孙工；答 = 候选人陈某。\n\n[00:00:40] 面：先讲讲 Ring-Allreduce 吧？\n[00:00:52] 答：每张卡只和邻居通信。\n"
         "[00:01:48] 答：通信量约 2(N-1)/N。\n\n[00:03:10] 面：DDP 的流程呢？\n[00:03:18] 答：torchrun 拉起，每卡一个进程。\n"
     )
-    assert [(q.question.text, q.answer.text) for q in t.questions] == [
+    assert pairs(t) == [
         ("先讲讲 Ring-Allreduce 吧？", "每张卡只和邻居通信。\n[00:01:48] 答：通信量约 2(N-1)/N。"),
         ("DDP 的流程呢？", "torchrun 拉起，每卡一个进程。"),
     ]
@@ -2080,7 +2090,7 @@ def test_bold_lettered_questions_with_quoted_answers():
         "**(B) Explain data parallelism.**\n\n> Replicas and shards.\n\n**(C) And ring all-reduce?**\n\n> Neighbours only.\n\n"
         "## Wrap-up\n\n> Great candidate, moving forward.\n"
     )
-    assert [(q.number, q.question.text, q.answer.text) for q in t.questions] == [
+    assert numbered(t) == [
         (1, "How is DDP different from a parameter server?", "> DDP has no server."),
         (2, "Explain data parallelism.", "> Replicas and shards."), (3, "And ring all-reduce?", "> Neighbours only."),
     ]
@@ -2093,7 +2103,7 @@ def test_a_quote_with_an_answer_below_it_stays_with_the_question():
         "【问题1】这段日志说明了什么？\n> rank 3 -> rank 0\n\n环上每张卡只和邻居通信。\n\n"
         "【问题2】这个配置是什么意思？\n> world_size: 8\n\n一共 8 个进程。\n"
     )
-    assert [(q.question.text, q.answer.text) for q in t.questions] == [
+    assert pairs(t) == [
         ("这段日志说明了什么？\n> rank 3 -> rank 0", "环上每张卡只和邻居通信。"),
         ("这个配置是什么意思？\n> world_size: 8", "一共 8 个进程。"),
     ]
@@ -2121,7 +2131,7 @@ def test_a_role_word_then_a_name():
         "[00:02:10] 面试官 周工：先讲讲 Ring-Allreduce？\n[00:02:25] 候选人 林某：每张卡只和邻居通信。\n"
         "[00:04:55] 面试官 周工：DDP 的流程呢？\n[00:05:05] 候选人 林某：torchrun 拉起，每卡一个进程。\n"
     )
-    assert [(q.question.text, q.answer.text) for q in t.questions] == [
+    assert pairs(t) == [
         ("先讲讲 Ring-Allreduce？", "每张卡只和邻居通信。"), ("DDP 的流程呢？", "torchrun 拉起，每卡一个进程。"),
     ]
 
@@ -2131,14 +2141,14 @@ def test_questions_lettered_after_question_and_a_candidate_response():
         "Position: Software Engineer\n\nQuestion A: How does a parameter server work?\nCandidate response: Servers hold weights.\n\n"
         "Question B: Describe DDP.\nCandidate response: One process per GPU.\n"
     )
-    assert [(q.number, q.question.text, q.answer.text) for q in t.questions] == [
+    assert numbered(t) == [
         (1, "How does a parameter server work?", "Servers hold weights."), (2, "Describe DDP.", "One process per GPU."),
     ]
 
 
 def test_a_question_numbered_out_of_a_total_and_an_an_label():
     t = parse("## Q 1/7 — Why distributed training at all?\n**AN:** To go faster.\n\n## Q 2/7 — Walk me through DDP\n**AN:** torchrun.\n")
-    assert [(q.number, q.question.text, q.answer.text) for q in t.questions] == [
+    assert numbered(t) == [
         (1, "Why distributed training at all?", "To go faster."), (2, "Walk me through DDP", "torchrun."),
     ]
 
@@ -2158,7 +2168,7 @@ def test_a_numbered_line_alone_above_named_turns_is_no_question():
 
 def test_shorthand_candidate_and_a_rounds_result_line():
     t = parse("(00:45) 面：什么是 DDP？\n(00:52) 候：每卡一个进程。\n(01:40) 面：PS 呢？\n(01:46) 候：server 存参数。\n\n一面结论：通过。基础扎实。\n")
-    assert [(q.question.text, q.answer.text) for q in t.questions] == [("什么是 DDP？", "每卡一个进程。"), ("PS 呢？", "server 存参数。")]
+    assert pairs(t) == [("什么是 DDP？", "每卡一个进程。"), ("PS 呢？", "server 存参数。")]
     assert t.verdict.text == "通过。基础扎实。"
 
 
@@ -2181,12 +2191,12 @@ def test_thanks_after_a_shorthand_verdict_turn_are_no_part_of_it():
 
 def test_circled_numbers_and_an_emoji_before_the_speaker():
     t = parse("**Q①  数据并行是怎么回事？**\n🙋 我：每卡一份模型。\n\n**Q②  PS 讲一下？**\n🙋 我：server 存参数。\n")
-    assert [(q.number, q.question.text, q.answer.text) for q in t.questions] == [(1, "数据并行是怎么回事？", "每卡一份模型。"), (2, "PS 讲一下？", "server 存参数。")]
+    assert numbered(t) == [(1, "数据并行是怎么回事？", "每卡一份模型。"), (2, "PS 讲一下？", "server 存参数。")]
 
 
 def test_obsidian_question_ids_and_what_i_said():
     t = parse("### Q-01 · Why distributed training at all?\n**What I said:** Speed.\n\n### Q-02 · Sync vs async\n**What I said:** Barriers.\n")
-    assert [(q.number, q.question.text, q.answer.text) for q in t.questions] == [
+    assert numbered(t) == [
         (1, "Why distributed training at all?", "Speed."), (2, "Sync vs async", "Barriers."),
     ]
 
@@ -2200,7 +2210,7 @@ def test_a_scorecards_prompts_and_star_ratings():
 def test_initials_inside_timestamps_and_irc_nicks():
     zoom = parse("[RK 00:00:09] What is data parallelism?\n[JT 00:00:17] Full copies, split data.\n[RK 00:01:34] And ring all-reduce?\n"
                  "[JT 00:01:41] Neighbours only.\n[RK 00:03:00] And a PS?\n[JT 00:03:10] Servers hold weights.\n")
-    assert [(q.question.text, q.answer.text) for q in zoom.questions] == [
+    assert pairs(zoom) == [
         ("What is data parallelism?", "Full copies, split data."), ("And ring all-reduce?", "Neighbours only."),
         ("And a PS?", "Servers hold weights."),
     ]
@@ -2214,5 +2224,5 @@ def test_a_tab_separated_export():
     t = parse("面试评估表\t技术面\n应聘职位\t推荐算法工程师\n工作年限\t6年\n\n序号\t题目\t候选人回答\n1\t什么是 DDP？\t每卡一个进程。\n"
               "2\tPS 呢？\tserver 存参数。\n")
     assert (t.role.text, t.years.text) == ("推荐算法工程师", "6年")
-    assert [(q.number, q.question.text, q.answer.text) for q in t.questions] == [(1, "什么是 DDP？", "每卡一个进程。"), (2, "PS 呢？", "server 存参数。")]
+    assert numbered(t) == [(1, "什么是 DDP？", "每卡一个进程。"), (2, "PS 呢？", "server 存参数。")]
     assert_spans(t)
