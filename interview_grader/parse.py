@@ -1205,30 +1205,42 @@ def _table_questions(text: str, lines) -> _Table | None:
             rows.append(_cells(text, *lines[j]))
             j += 1
         if "q" in heads and "a" in heads and len(rows) >= 2:
-            qc, ac = heads.index("q"), heads.index("a")
-            nc = heads.index("number") if "number" in heads else None
-            gc = heads.index("goal") if "goal" in heads else None
-            qas: list[_QA] = []
-            for cells in rows:
-                if len(cells) != len(heads) or cells[qc][0] == cells[qc][1]:
-                    continue
-                number = _to_number(text[slice(*cells[nc])].strip(" *_#.")) if nc is not None else None
-                number = number if number is not None else (qas[-1].number + 1 if qas else 1)
-                qa = _QA(number, _Block("q", cells[qc][0], cells[qc][1], trim_markdown=True))
-                if gc is not None and cells[gc][0] < cells[gc][1]:
-                    qa.goal = _Block("goal", cells[gc][0], cells[gc][1], trim_markdown=True)
-                qa.answers.append(_Block("a", cells[ac][0], cells[ac][1]))
-                qas.append(qa)
+            qas = _row_questions(text, heads, rows, markdown=True)
             if len(qas) >= 2:
                 return _Table(i, j - 1, qas, header)
         else:  # a table of header fields: "| 岗位 | … |", "| 工作年限 | 5 年 |"
             for cells in [_cells(text, ls, le)] + rows:
-                if len(cells) == 2:
-                    kind = _KIND_OF.get(re.sub(r"\s+", " ", text[slice(*cells[0])].strip(" *_:：").lower()))
-                    if kind in ("role", "years") and kind not in header and cells[1][0] < cells[1][1]:
-                        header[kind] = _Block(kind, cells[1][0], cells[1][1], trim_markdown=True)
+                _header_cells(text, cells, header, markdown=True)
         i = j
     return _tsv_questions(text, lines)
+
+
+def _row_questions(text: str, heads: list[str | None], rows: list[list[tuple[int, int]]], markdown: bool) -> list[_QA]:
+    """One question per table row with as many cells as the header, its question cell not empty (markdown tables and
+    tab-separated exports alike); a row with no number takes the next one."""
+    qc, ac = heads.index("q"), heads.index("a")
+    nc = heads.index("number") if "number" in heads else None
+    gc = heads.index("goal") if "goal" in heads else None
+    qas: list[_QA] = []
+    for cells in rows:
+        if len(cells) != len(heads) or cells[qc][0] == cells[qc][1]:
+            continue
+        number = _to_number(text[slice(*cells[nc])].strip(" *_#.")) if nc is not None else None
+        number = number if number is not None else (qas[-1].number + 1 if qas else 1)
+        qa = _QA(number, _Block("q", cells[qc][0], cells[qc][1], trim_markdown=markdown))
+        if gc is not None and cells[gc][0] < cells[gc][1]:
+            qa.goal = _Block("goal", cells[gc][0], cells[gc][1], trim_markdown=markdown)
+        qa.answers.append(_Block("a", cells[ac][0], cells[ac][1]))
+        qas.append(qa)
+    return qas
+
+
+def _header_cells(text: str, cells: list[tuple[int, int]], header: dict[str, _Block], markdown: bool) -> None:
+    """A two-cell row naming the role or the years ("| 岗位 | 训练框架工程师 |", "工作年限<TAB>6年") fills that field once."""
+    if len(cells) == 2:
+        kind = _KIND_OF.get(re.sub(r"\s+", " ", text[slice(*cells[0])].strip(" *_:：").lower()))
+        if kind in ("role", "years") and kind not in header and cells[1][0] < cells[1][1]:
+            header[kind] = _Block(kind, cells[1][0], cells[1][1], trim_markdown=markdown)
 
 
 def _tsv_cells(text: str, ls: int, le: int) -> list[tuple[int, int]]:
@@ -1256,26 +1268,15 @@ def _tsv_questions(text: str, lines) -> _Table | None:
             continue
         cells = _tsv_cells(text, ls, le)
         if len(cells) == 2:
-            kind = _KIND_OF.get(re.sub(r"\s+", " ", text[slice(*cells[0])].strip(" *_:：").lower()))
-            if kind in ("role", "years") and kind not in header and cells[1][0] < cells[1][1]:
-                header[kind] = _Block(kind, cells[1][0], cells[1][1])
+            _header_cells(text, cells, header, markdown=False)
             continue
         heads = [_column_kind(text[a:b]) for a, b in cells]
         if not ("q" in heads and "a" in heads):
             continue
-        qc, ac = heads.index("q"), heads.index("a")
-        nc = heads.index("number") if "number" in heads else None
-        qas: list[_QA] = []
         j = i + 1
         while j < n and "\t" in text[lines[j][0]:lines[j][1]]:
-            row = _tsv_cells(text, *lines[j])
-            if len(row) == len(heads) and row[qc][0] < row[qc][1]:
-                number = _to_number(text[slice(*row[nc])].strip(" *_#.")) if nc is not None else None
-                number = number if number is not None else (qas[-1].number + 1 if qas else 1)
-                qa = _QA(number, _Block("q", row[qc][0], row[qc][1]))
-                qa.answers.append(_Block("a", row[ac][0], row[ac][1]))
-                qas.append(qa)
             j += 1
+        qas = _row_questions(text, heads, [_tsv_cells(text, *lines[k]) for k in range(i + 1, j)], markdown=False)
         if len(qas) >= 2:
             return _Table(i, j - 1, qas, header)
     return None
@@ -1346,7 +1347,7 @@ _TAGGED_TURN = re.compile(rf"{_BLANK}*\[(?P<name>[A-Za-z][\w.-]{{0,15}})[ \t]+\d
 # an IRC log's nick: "[21:00] <mentor_ada> first: what changes …"
 _IRC_TURN = re.compile(rf"{_BLANK}*(?:{_STAMP}{_BLANK}*)?<[@+%]?(?P<name>[A-Za-z][\w.|-]{{0,23}})>[ \t]*(?=\S)")
 _TURNS_MIN = 3  # turns each of the two speakers needs
-_SIGNATURE_RULES = frozenset({"--", "—", "-- "})  # the line that opens an e-mail signature
+_SIGNATURE_RULES = frozenset({"--", "—"})  # the line that opens an e-mail signature ("-- ", stripped)
 _MAIL_FIELDS = frozenset({
     "from", "to", "sent", "subject", "cc", "bcc", "date", "reply-to",
     "发件人", "發件人", "收件人", "主题", "主題", "发送时间", "發送時間", "抄送", "日期",
