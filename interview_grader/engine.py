@@ -40,7 +40,7 @@ _EMOJI = re.compile(EMOJI + "+")  # "这个我真的不知道😭" says no more 
 _LIST_SEP = re.compile(r"、|,|/|;|\||\n|a(?<!\wa)nd\b|和|及")
 _SENTENCE_END = re.compile(r"。|!|\?|;|\.(?:\s|$)")
 # characters that make a short Chinese segment a clause rather than a term
-_ZH_FUNCTION = re.compile("[是就不会了的要很都也但把被让能得着过吗呢吧啊比较好像可能]")
+_ZH_FUNCTION = re.compile("[是就不会了的要很都也但把被让能得着过吗呢吧啊比较好像可能成只先再给从往向跟到]")
 
 
 def _round(x: float) -> int:

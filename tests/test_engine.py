@@ -171,6 +171,9 @@ def test_list_runs(text, runs):
         ("", False),
         ("数据并行、模型并行、流水线并行、参数服务器、梯度累积。", True),
         ("同步就是大家等齐了一起更新，比较稳；异步不用等，比较快，但好像有梯度过期的问题，收敛可能会差一点。", False),  # short clauses
+        # clauses with a verb and no function word: 连成, 切成, 只和 … 通信, 先 … 再 …
+        ("所有卡连成一个环，梯度切成 N 份，先 reduce-scatter 再 all-gather，每一步只和邻居通信。", False),
+        ("每张卡放一份模型，数据切成几份，梯度先求和再平均，最后一起更新。", False),
     ],
 )
 def test_term_list_detection(answer, expected):
