@@ -1117,7 +1117,10 @@ def _is_backchannel(text: str, lines, labels: list, idx: int, lab: _Label) -> bo
 
 
 _READY = re.compile(
-    r"(?i)\W*(?:ok(?:ay)?|sure|ready|sounds good|go ahead|let's go|let's do it|yep|yes|好的?|可以|没问题|行|嗯+)(?:[\s,!.。！，~]+\w{0,12})?[\s!.。！~]*"
+    r"(?i)\W*(?:ok(?:ay)?|sure|ready|sounds good|go ahead|let's go|let's do it|yep|yes|好的?|可以|没问题|行|嗯+)(?:[\s,!.。！，~]+\w{0,12})?"
+    # then only the words of being ready: "Sounds good, I'm ready.", "Sounds good, ready when you are."
+    r"(?:[\s,!.。！，~]+(?:i'?m|i am|ready|when(?:ever)?|you(?:'re)?|are|let's|go|start|begin|all|set|fire|away|thanks|thank|"
+    r"sure|ok(?:ay)?|good|great|happy|to|shoot|then|too|准备好了|开始吧|请开始|来吧|随时)(?!\w)){0,6}[\s!.。！~]*"
 )
 
 
@@ -1126,7 +1129,7 @@ def _is_opener(text: str, qa: _QA) -> bool:
     the real thing") and a bare "ok ready" / "好的" in reply."""
     q = text[qa.question.value_start:qa.question.end]
     a = text[qa.answers[0].value_start:qa.answers[-1].end].strip()
-    return not any(c in q for c in "?？") and len(a) <= 24 and _READY.fullmatch(a) is not None
+    return not any(c in q for c in "?？") and len(a) <= 48 and _READY.fullmatch(a) is not None
 
 
 def _is_goodbye(text: str, qa: _QA) -> bool:

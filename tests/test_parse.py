@@ -2226,3 +2226,21 @@ def test_a_tab_separated_export():
     assert (t.role.text, t.years.text) == ("推荐算法工程师", "6年")
     assert numbered(t) == [(1, "什么是 DDP？", "每卡一个进程。"), (2, "PS 呢？", "server 存参数。")]
     assert_spans(t)
+
+
+@pytest.mark.parametrize(
+    "ready, first",
+    [
+        ("Sounds good, I'm ready.", "What is data parallelism?"),
+        ("Sure, ready when you are.", "What is data parallelism?"),
+        ("好的，我准备好了，开始吧。", "What is data parallelism?"),
+        # a reply that says something is an answer, whatever it opens with
+        ("Sure, each GPU holds a copy.", "Thanks for joining. I'll go through a few questions."),
+    ],
+)
+def test_an_opening_exchange_with_a_longer_ready_is_no_question(ready, first):
+    t = parse(f"Interviewer: Thanks for joining. I'll go through a few questions.\nCandidate: {ready}\n"
+              "Interviewer: What is data parallelism?\nCandidate: Full copies, split data.\n"
+              "Interviewer: And ring all-reduce?\nCandidate: Neighbours only.\n"
+              "Interviewer: And a PS?\nCandidate: Servers hold weights.\n")
+    assert (t.questions[0].number, t.questions[0].question.text) == (1, first)
