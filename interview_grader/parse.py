@@ -287,7 +287,9 @@ _ZH_VERDICT = re.compile(
     rf"|(?:最后|最後|最终|最終)的?(?:评价|評價|点评|點評|评语|評語)"
     rf"|(?:最后|最後|最终|最終)(?:面试官|面試官|hr)的?(?:评价|評價|点评|點評|反馈|反饋|评语|評語|意见|意見)"
     # an interviewer named with an honorific: "周工总结：", "李老师的评价：", "王总点评："
-    rf"|[\u4e00-\u9fff]{{1,2}}(?:工|老师|老師|总|總|经理|經理|主管)的?(?:总结|總結|点评|點評|评价|評價|反馈|反饋|评语|評語|意见|意見))"
+    rf"|[\u4e00-\u9fff]{{1,2}}(?:工|老师|老師|总|總|经理|經理|主管)的?(?:总结|總結|点评|點評|评价|評價|反馈|反饋|评语|評語|意见|意見)"
+    # a line that introduces the interviewer's own words, quoted below it: "面试结束前王工的原话我记了下来："
+    rf"|[^\n:：]{{0,16}}?(?:面试官|面試官|[\u4e00-\u9fff]{{1,2}}(?:工|老师|老師|总|總|经理|經理))的?(?:原话|原話)[^\n:：]{{0,12}}(?=[:：]))"
     # with a colon, or alone on its line as a heading ("## 面试官最后的评价" with the verdict below)
     rf"(?:(?:\*\*|__)?{_BLANK}*[:：](?:\*\*|__)?|(?:\*\*|__)?{_BLANK}*$)"
     # "最后面试官说：…" / "面试官最后说，…"
@@ -312,7 +314,13 @@ _EN_VERDICT = re.compile(
     rf"(?:{_BLANK}+from{_BLANK}+{_EN_BY})?"
     # ("Summary by MK:", "Notes by J. Alvarez:")
     rf"|(?:summary|notes|feedback|verdict|comments|assessment|write-?up){_BLANK}+by{_BLANK}+(?-i:[A-Z])[\w.]{{0,20}}(?:{_BLANK}+(?-i:[A-Z])[\w.]{{0,20}})?(?={_BLANK}*[:：])"
-    rf"|(?-i:[A-Z])[a-z]{{1,15}}(?:'s|’s){_BLANK}+(?:(?:final|overall|closing){_BLANK}+)?(?:verdict|feedback|assessment|take|decision|notes|summary|comments|thoughts)(?={_BLANK}*[:：])",
+    rf"|(?-i:[A-Z])[a-z]{{1,15}}(?:'s|’s){_BLANK}+(?:(?:final|overall|closing){_BLANK}+)?(?:verdict|feedback|assessment|take|decision|notes|summary|comments|thoughts)(?={_BLANK}*[:：])"
+    # ... or with when or where it was given: "Priya, afterwards:", "Dana, in the debrief doc:"
+    rf"|(?-i:[A-Z])[a-z]{{1,15}}(?:{_BLANK}(?-i:[A-Z])[a-z]{{1,15}})?,{_BLANK}+(?:afterwards|after{_BLANK}+the{_BLANK}+(?:call|interview|loop)|later"
+    rf"|in{_BLANK}+(?:the|her|his|their){_BLANK}+(?:debrief|notes|write-?up|feedback|scorecard)(?:{_BLANK}+(?:doc|document|notes))?)(?={_BLANK}*[:：])"
+    # a line introducing what the interviewer wrote or said: "Here is what the interviewer wrote afterwards:"
+    rf"|(?:here(?:'s|’s|{_BLANK}+is){_BLANK}+)?what{_BLANK}+(?:the{_BLANK}+)?(?:interviewer|panel|recruiter|hiring{_BLANK}+manager|(?-i:[A-Z])[a-z]{{1,15}})"
+    rf"{_BLANK}+(?:wrote|said|sent|noted|put){_BLANK}*(?:[a-z]+{_BLANK}*){{0,3}}(?=[:：])",
     re.IGNORECASE,
 )
 # a result line giving the decision: "面试结果：通过", "结论：不通过", "Outcome: hire.", "Decision - HIRE."; the word
@@ -569,6 +577,9 @@ _THREAD_START = re.compile(
     r"[ \t]*(?:\S{1,40}[ \t]+\d{1,3}[ \t]+(?:second|minute|hour|day|week|month|year)s?[ \t]+ago[ \t]*\|.*"
     # a PTT post's pushes ("推 gpuPoor: 推分享  10/26 22:45") and its signature block ("--", "※ 發信站: …")
     r"|(?:推|噓|嘘|→)[ \t]+[A-Za-z0-9_.]{1,20}[ \t]*:.*|--[ \t]*|※[ \t]*(?:發信站|发信站|文章網址|文章网址|編輯|编辑).*"
+    # a postscript added below it, by the candidate or the poster: "P.S. from Sam (added later): …", "Candidate's P.S.: …",
+    # "My postscript: …", "后记：…"
+    r"|(?:(?:[A-Z][\w]{0,20}(?:'s|’s)[ \t]+)?P\.[ \t]?(?:P\.[ \t]?)?S\.|(?:[Mm]y[ \t]+)?[Pp]ostscript[ \t]*[:：]|(?:附言|后记|後記)[ \t]*[:：]).*"
     # a forum's reply list ("全部回复 3", "全部评论"), GitHub's "3 comments · 2 replies" and comment
     # headers ("mlsys-hana on Feb 9", "kwabena-asante commented on Feb 9 · edited")
     r"|(?:全部回复|全部回復|全部评论|全部評論|所有评论|热门评论|最新评论|精选评论)[ \t]*\d*[ \t]*"
@@ -905,6 +916,10 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
 
     if current is not None:  # the last part runs to the end, before any trailer lines
         current.end = _before_trailers(text, lines, current.value_start)
+    if dialogue and verdict is not None and len(qas) > 2 and not qas[-1].answers and _is_farewell(text, qas[-1].question):
+        # "Thanks, Tobias. Take care." with no reply, above a verdict of its own ("Here is what the interviewer wrote
+        # afterwards: …"): no question; the exchange before it may be the goodbye
+        qas.pop()
     if dialogue and len(qas) > 1 and qas[-1].answers and _is_goodbye(text, qas[-1]):
         # "That's all the time I have, thanks." / "Great, thank you!": no question, no answer
         goodbye = qas.pop()
@@ -1130,6 +1145,12 @@ def _is_opener(text: str, qa: _QA) -> bool:
     q = text[qa.question.value_start:qa.question.end]
     a = text[qa.answers[0].value_start:qa.answers[-1].end].strip()
     return not any(c in q for c in "?？") and len(a) <= 48 and _READY.fullmatch(a) is not None
+
+
+def _is_farewell(text: str, turn: _Block) -> bool:
+    """An interviewer's short closing turn: thanks or goodbye, asking nothing ("Thanks, Tobias. Take care.", "好，拜拜。")."""
+    q = text[turn.value_start:turn.end].strip()
+    return len(q) <= 60 and "?" not in q and "？" not in q and _THANKS.search(q) is not None
 
 
 def _is_goodbye(text: str, qa: _QA) -> bool:

@@ -2244,3 +2244,34 @@ def test_an_opening_exchange_with_a_longer_ready_is_no_question(ready, first):
               "Interviewer: And ring all-reduce?\nCandidate: Neighbours only.\n"
               "Interviewer: And a PS?\nCandidate: Servers hold weights.\n")
     assert (t.questions[0].number, t.questions[0].question.text) == (1, first)
+
+
+@pytest.mark.parametrize(
+    "ending, verdict",
+    [
+        # the interviewer's words introduced by a line of their own
+        ("面试结束前王工的原话我记了下来：\n> 整体表现不错，建议进入下一轮。\n", "> 整体表现不错，建议进入下一轮。"),
+        ('Here is what the interviewer wrote afterwards:\n"Strong hire."\n', '"Strong hire."'),
+        # a verdict under a name, with when or where it was given
+        ("Priya, afterwards:\nReally enjoyed talking with Sam. Strong yes from me.\n", "Really enjoyed talking with Sam. Strong yes from me."),
+        ('Dana, in the debrief doc:\n"Thoughtful candidate. Strong hire."\n', '"Thoughtful candidate. Strong hire."'),
+        # a postscript below the verdict is no part of it
+        ("Verdict: Excellent session.\n\nCandidate's P.S. (written a month later): I didn't get the offer.\n", "Excellent session."),
+        ("Verdict: Excellent session.\n\nP.S. from Sam: I mixed up DP and DDP on Q2.\n", "Excellent session."),
+        ("点评：基础扎实。\n\n后记：后来没过。\n", "基础扎实。"),
+    ],
+)
+def test_verdicts_introduced_named_or_followed_by_a_postscript(ending, verdict):
+    t = parse("Q1: What is DDP?\nA: One process per GPU.\n\nQ2: And a PS?\nA: Servers hold the weights.\n\n" + ending)
+    assert [q.number for q in t.questions] == [1, 2]
+    assert t.verdict is not None and t.verdict.text == verdict
+    assert_spans(t)
+
+
+def test_a_farewell_turn_above_an_introduced_verdict_is_no_question():
+    t = parse("Interviewer: What is DDP?\nCandidate: One process per GPU.\nInterviewer: And a PS?\nCandidate: Servers hold weights.\n"
+              "Interviewer: And ring all-reduce?\nCandidate: Neighbours only.\n"
+              "Interviewer: That's all from me.\nCandidate: Great, thank you.\nInterviewer: Thanks, Tobias. Take care.\n\n"
+              'Here is what the interviewer wrote afterwards: "Strong hire."\n')
+    assert [q.question.text for q in t.questions] == ["What is DDP?", "And a PS?", "And ring all-reduce?"]
+    assert t.verdict is not None and t.verdict.text == '"Strong hire."'
