@@ -22,7 +22,7 @@ from .matcher import Doc, Gates, Hit
 from .normalize import EMOJI, Folded, fold, fold_pieces
 from .notes import note
 from .quiz import read_choice, read_quiz
-from .replies import accepts_rest, denied_statement, denies, echoes_yes, partly_agrees
+from .replies import accepted_halves, accepts_rest, denied_statement, denies, echoes_yes, partly_agrees
 from .tables import Section, find_layouts
 from .report import Covered, Flag, GradedAnswer, Overall, Report, RubricInfo
 from .rubric.load import LoadedRubric, load_rubric
@@ -788,9 +788,15 @@ def grade_answer(
     # The servers each own a slice of the parameters, yes. The rest is fine too, I think.")
     partial = choice is None and partly_agrees(answer.text)
     rest = choice is None and accepts_rest(answer.text)
+    # (or one that names the halves of a two-part claim it accepts: "First half right. Second half I believe so too", "前半句
+    #对…后面那半句我觉得大体也没毛病"; a half rejected or left unnamed is not the candidate's)
+    named_halves: list[tuple[int, int]] = []
     if agreed or affirmed or _AGREES_FIRST.match(doc.text) or rest:
+        halves = [quiz.statement if affirmed and quiz is not None and quiz.statement else (0, len(qa.question.text))]
+    else:
+        halves = named_halves = accepted_halves(qa.question.text, answer.text) if choice is None else []
+    for s, e in halves:
         # (the question as the statement it puts: "Ring-Allreduce 是不是大家先把梯度发给一个主节点…？" answered "嗯，是这样的")
-        s, e = quiz.statement if affirmed and quiz is not None and quiz.statement else (0, len(qa.question.text))
         stated, at = qa.question.text[s:e], qa.question.span.start + s
         as_asked = Doc.of(stated, base=at)
         qdoc = Doc.of(stated, base=at, folded=_as_statement(as_asked))
@@ -830,7 +836,7 @@ def grade_answer(
 
     # (an answer that agrees in part, "部分对吧，要看具体场景" / "Partly, I guess. It depends.", judges the claim: graded at
     # the floor, not read as off-topic or as no answer)
-    if not covered and not errors and not agreed and not denied and not partial and not rest and choice is None:
+    if not covered and not errors and not agreed and not denied and not partial and not rest and not named_halves and choice is None:
         # a short admission that earns nothing names the topic's tools at most: "这个我说实话不太熟，平时都是直接调NCCL，
         # 没研究过" (it names NCCL, says nothing of the ring); "I'm not sure, but I think every node talks to a
         # central node" ventures a claim after all

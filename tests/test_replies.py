@@ -7,7 +7,7 @@ import pytest
 from interview_grader.engine import grade
 from interview_grader.notes import note
 from interview_grader.parse import parse_transcript
-from interview_grader.replies import accepts_rest, denied_statement, denies, echoes_yes, partly_agrees
+from interview_grader.replies import accepted_halves, accepts_rest, claim_halves, denied_statement, denies, echoes_yes, partly_agrees
 
 
 @pytest.mark.parametrize(("question", "answer", "expected"), [
@@ -124,3 +124,41 @@ def test_a_partial_agreement_opens_the_answer(answer, expected):
 ])
 def test_the_rest_of_a_claim_accepted(answer, expected):
     assert accepts_rest(answer) is expected
+
+
+ASYNC_CLAIM = "Async training doesn't wait for stragglers, and it converges just like sync. Right?"
+ASYNC_ZH = "异步训练更快，而且不会有参数过期的问题，对吗？"
+
+
+@pytest.mark.parametrize(("question", "halves"), [
+    (ASYNC_CLAIM, ["Async training doesn't wait for stragglers", "it converges just like sync."]),
+    (ASYNC_ZH, ["异步训练更快", "不会有参数过期的问题"]),
+    ("What is the difference between DP and DDP?", []),
+    ("DDP uses one process per GPU. Agree?", []),
+])
+def test_the_halves_of_a_claim(question, halves):
+    assert [question[s:e] for s, e in claim_halves(question)] == halves
+
+
+@pytest.mark.parametrize(("question", "answer", "accepted"), [
+    (ASYNC_CLAIM, "First half right. Second half I believe so too, the gradients all get applied.", [0, 1]),
+    (ASYNC_CLAIM, "The first part is right, the second part isn't.", [0]),
+    (ASYNC_CLAIM, "First half right, second half wrong.", [0]),
+    (ASYNC_CLAIM, "Half right.", []),  # which half is not said
+    (ASYNC_ZH, "前半句对，后半句不对。", [0]),
+    (ASYNC_ZH, "快是真的。后面那半句我觉得大体也没毛病。", [1]),
+    (ASYNC_ZH, "前半句不对，后半句也有问题。", []),
+    ("What is the difference between DP and DDP?", "The first one is a single process.", []),
+])
+def test_the_halves_of_a_claim_an_answer_names_and_accepts(question, answer, accepted):
+    halves = claim_halves(question)
+    assert accepted_halves(question, answer) == [halves[i] for i in accepted]
+
+
+@pytest.mark.parametrize(("answer", "flagged"), [
+    ("后半句我觉得大体也没毛病，梯度最后都会加上去。", True),
+    ("前半句对，后半句不对：异步会有陈旧梯度。", False),
+])
+def test_a_named_half_accepted_is_the_candidates_claim(rubric, answer, flagged):
+    a, _ = one(rubric, ASYNC_ZH, answer)
+    assert ("async-no-staleness" in [f.id for f in a.misconceptions]) is flagged, a
