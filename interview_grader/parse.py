@@ -1139,10 +1139,18 @@ _READY = re.compile(
 )
 
 
+# Asking whether the candidate is ready or can be heard is asking nothing: "你准备好了吗？", "Ready?", "Can you hear me OK?"
+_READY_ASK = re.compile(
+    r"[^。.!！?？\n]{0,20}?(?:准备好了吗|准备好了没|可以开始了吗|能听到吗|听得到吗|能听清吗|声音清楚吗|开始吧[?？]|ready|shall we (?:start|begin)"
+    r"|can we (?:start|begin)|can you hear me|good to go|all set)[^。.!！?？\n]{0,12}[?？]",
+    re.IGNORECASE,
+)
+
+
 def _is_opener(text: str, qa: _QA) -> bool:
     """A dialogue's opening exchange: an interviewer turn that asks nothing ("I'll go through a few questions, answer like it's
-    the real thing") and a bare "ok ready" / "好的" in reply."""
-    q = text[qa.question.value_start:qa.question.end]
+    the real thing", "你准备好了吗？") and a bare "ok ready" / "好的" in reply."""
+    q = _READY_ASK.sub("", text[qa.question.value_start:qa.question.end])
     a = text[qa.answers[0].value_start:qa.answers[-1].end].strip()
     return not any(c in q for c in "?？") and len(a) <= 48 and _READY.fullmatch(a) is not None
 

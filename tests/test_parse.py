@@ -2275,3 +2275,10 @@ def test_a_farewell_turn_above_an_introduced_verdict_is_no_question():
               'Here is what the interviewer wrote afterwards: "Strong hire."\n')
     assert [q.question.text for q in t.questions] == ["What is DDP?", "And a PS?", "And ring all-reduce?"]
     assert t.verdict is not None and t.verdict.text == '"Strong hire."'
+
+
+@pytest.mark.parametrize("ask", ["我们今天主要聊分布式训练，你准备好了吗？", "Hi, thanks for joining. Ready?", "Can you hear me OK? Shall we start?"])
+def test_asking_whether_the_candidate_is_ready_asks_nothing(ask):
+    t = parse(f"面试官：{ask}\n候选人：好的，我准备好了，开始吧。\n面试官：什么是数据并行？\n候选人：每卡一份模型。\n"
+              "面试官：环形规约呢？\n候选人：只和邻居通信。\n面试官：参数服务器呢？\n候选人：server 存参数。\n")
+    assert [q.question.text for q in t.questions] == ["什么是数据并行？", "环形规约呢？", "参数服务器呢？"]
