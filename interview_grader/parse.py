@@ -289,7 +289,10 @@ _ZH_VERDICT = re.compile(
     # an interviewer named with an honorific: "周工总结：", "李老师的评价：", "王总点评："
     rf"|[\u4e00-\u9fff]{{1,2}}(?:工|老师|老師|总|總|经理|經理|主管)的?(?:总结|總結|点评|點評|评价|評價|反馈|反饋|评语|評語|意见|意見)"
     # a line that introduces the interviewer's own words, quoted below it: "面试结束前王工的原话我记了下来："
-    rf"|[^\n:：]{{0,16}}?(?:面试官|面試官|[\u4e00-\u9fff]{{1,2}}(?:工|老师|老師|总|總|经理|經理))的?(?:原话|原話)[^\n:：]{{0,12}}(?=[:：]))"
+    rf"|[^\n:：]{{0,16}}?(?:面试官|面試官|[\u4e00-\u9fff]{{1,2}}(?:工|老师|老師|总|總|经理|經理))的?(?:原话|原話)[^\n:：]{{0,12}}(?=[:：])"
+    # ... with more between, the words below it: "面试结束后王工在系统里留的评语，我让 HR 转给我了，原话如下："
+    rf"|[^\n:：]{{0,16}}?(?:面试官|面試官|[\u4e00-\u9fff]{{1,2}}(?:工|老师|老師|总|總|经理|經理))[^\n:：]{{0,30}}?(?:原话|原話|原文)"
+    rf"(?:如下|是这样的|是這樣的|是)?(?=[:：][ \t]*$))"
     # with a colon, or alone on its line as a heading ("## 面试官最后的评价" with the verdict below)
     rf"(?:(?:\*\*|__)?{_BLANK}*[:：](?:\*\*|__)?|(?:\*\*|__)?{_BLANK}*$)"
     # "最后面试官说：…" / "面试官最后说，…"
@@ -579,7 +582,9 @@ _THREAD_START = re.compile(
     r"|(?:推|噓|嘘|→)[ \t]+[A-Za-z0-9_.]{1,20}[ \t]*:.*|--[ \t]*|※[ \t]*(?:發信站|发信站|文章網址|文章网址|編輯|编辑).*"
     # a postscript added below it, by the candidate or the poster: "P.S. from Sam (added later): …", "Candidate's P.S.: …",
     # "My postscript: …", "后记：…"
-    r"|(?:(?:[A-Z][\w]{0,20}(?:'s|’s)[ \t]+)?P\.[ \t]?(?:P\.[ \t]?)?S\.|(?:[Mm]y[ \t]+)?[Pp]ostscript[ \t]*[:：]|(?:附言|后记|後記)[ \t]*[:：]).*"
+    r"|(?:(?:[A-Z][\w]{0,20}(?:'s|’s)[ \t]+)?P\.[ \t]?(?:P\.[ \t]?)?S\.|(?:[Mm]y[ \t]+)?[Pp]ostscript[ \t]*[:：]|(?:附言|后记|後記)[ \t]*[:：]"
+    # ... or an update dated after it: "Edit (two weeks later): …", "更新（一周后）：…"
+    r"|(?:[Ee]dit|EDIT|[Uu]pdate|UPDATE|更新|补充)[ \t]*[(（][^)）\n]{0,20}(?:later|after|后|後)[)）][ \t]*[:：]).*"
     # a forum's reply list ("全部回复 3", "全部评论"), GitHub's "3 comments · 2 replies" and comment
     # headers ("mlsys-hana on Feb 9", "kwabena-asante commented on Feb 9 · edited")
     r"|(?:全部回复|全部回復|全部评论|全部評論|所有评论|热门评论|最新评论|精选评论)[ \t]*\d*[ \t]*"
@@ -925,8 +930,11 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
         goodbye = qas.pop()
         if verdict is None:
             verdict = goodbye.question  # the interviewer's closing words; the thanks after them is no part
-    if dialogue and len(qas) > 2 and qas[0].answers and _is_opener(text, qas[0]):
-        # "hey tobi, I'll go through a few questions, answer like it's the real thing" / "ok ready": no question
+    for _ in range(OPENING_EXCHANGES_MAX):
+        # "hey tobi, I'll go through a few questions, answer like it's the real thing" / "ok ready": no question (nor a mic
+        # check before it: "Can you hear me okay?" / "Yes, loud and clear.")
+        if not (dialogue and len(qas) > 2 and qas[0].answers and _is_opener(text, qas[0])):
+            break
         qas.pop(0)
         for qa in qas:
             qa.number -= 1
@@ -1141,18 +1149,33 @@ _READY = re.compile(
 
 # Asking whether the candidate is ready or can be heard is asking nothing: "你准备好了吗？", "Ready?", "Can you hear me OK?"
 _READY_ASK = re.compile(
-    r"[^。.!！?？\n]{0,20}?(?:准备好了吗|准备好了没|可以开始了吗|能听到吗|听得到吗|能听清吗|声音清楚吗|开始吧[?？]|ready|shall we (?:start|begin)"
-    r"|can we (?:start|begin)|can you hear me|good to go|all set)[^。.!！?？\n]{0,12}[?？]",
+    r"[^。.!！?？\n]{0,20}?(?:准备好了吗|准备好了没|可以开始了吗|能听(?:到|见|清)[^。.!！?？\n]{0,6}吗|听得(?:到|见|清)[^。.!！?？\n]{0,6}吗|声音清楚吗"
+    r"|开始吧[?？]|好吗|可以吗|行吗|ready|shall we (?:start|begin)|can we (?:start|begin)|can you hear me|hear me okay|good to go|all set)"
+    r"[^。.!！?？\n]{0,12}[?？]"
+    # ... and a tag asking for consent: "I'll go through a few questions, okay?", "… for your questions. Sound good?"
+    r"|(?<![^\s,，.。!！])(?:is that )?(?:okay|ok|alright|all right|sounds? good)\s*[?？]",
     re.IGNORECASE,
 )
+# A reply about the line, not the interview: "能听到，就是有一点回音", "Yes, loud and clear. Can you hear me?"
+_HEARING = re.compile(
+    r"听到|听得到|听得见|听见|听清|声音|回音|耳机|麦克风|信号|摄像头|(?<![a-z])(?:hear|audio|mic|microphone|camera|loud and clear|connection)(?![a-z])",
+    re.IGNORECASE,
+)
+OPENING_EXCHANGES_MAX = 3
 
 
 def _is_opener(text: str, qa: _QA) -> bool:
     """A dialogue's opening exchange: an interviewer turn that asks nothing ("I'll go through a few questions, answer like it's
     the real thing", "你准备好了吗？") and a bare "ok ready" / "好的" in reply."""
-    q = _READY_ASK.sub("", text[qa.question.value_start:qa.question.end])
+    asked = text[qa.question.value_start:qa.question.end]
+    q = _READY_ASK.sub("", asked)
     a = text[qa.answers[0].value_start:qa.answers[-1].end].strip()
-    return not any(c in q for c in "?？") and len(a) <= 48 and _READY.fullmatch(a) is not None
+    if any(c in q for c in "?？"):
+        return False
+    # (a check of the line, answered about the line: "能听到我说话吗？" - "能听到，就是有一点回音…现在应该清楚了。")
+    return (len(a) <= 48 and _READY.fullmatch(a) is not None) or (
+        len(a) <= 100 and _HEARING.search(asked) is not None and _HEARING.search(a) is not None
+    )
 
 
 def _is_farewell(text: str, turn: _Block) -> bool:

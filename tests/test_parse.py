@@ -2282,3 +2282,44 @@ def test_asking_whether_the_candidate_is_ready_asks_nothing(ask):
     t = parse(f"面试官：{ask}\n候选人：好的，我准备好了，开始吧。\n面试官：什么是数据并行？\n候选人：每卡一份模型。\n"
               "面试官：环形规约呢？\n候选人：只和邻居通信。\n面试官：参数服务器呢？\n候选人：server 存参数。\n")
     assert [q.question.text for q in t.questions] == ["什么是数据并行？", "环形规约呢？", "参数服务器呢？"]
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        # a check of the line, then the introduction and "ready?"
+        "面试官：喂，你好，能听到我说话吗？\n候选人：能听到，就是有一点回音，我戴一下耳机……好了，现在应该清楚了。\n"
+        "面试官：嗯，现在很清楚。我先简单介绍一下，今天主要聊分布式训练。你准备好了吗？\n候选人：好的，我准备好了，开始吧。\n",
+        "Interviewer: Hi! Can you hear me okay?\nCandidate: Yes, loud and clear. Can you hear me?\n"
+        "Interviewer: Yep, all good. I'm Rachel. We'll spend forty minutes on distributed training. Sound good?\n"
+        "Candidate: Sure, ready when you are.\n",
+        "Interviewer: Thanks for joining. I'll go through a few questions on distributed training, is that okay?\n"
+        "Candidate: Sure, ready when you are.\n",
+    ],
+)
+def test_opening_exchanges_before_the_first_question_are_no_questions(opening):
+    t = parse(opening + "Interviewer: What is data parallelism?\nCandidate: Full copies, split data.\n"
+              "Interviewer: And ring all-reduce?\nCandidate: Neighbours only.\nInterviewer: And a PS?\nCandidate: Servers hold weights.\n")
+    assert [(q.number, q.question.text) for q in t.questions] == [
+        (1, "What is data parallelism?"), (2, "And ring all-reduce?"), (3, "And a PS?"),
+    ]
+
+
+def test_a_first_question_that_also_checks_the_line_is_a_question():
+    t = parse("Interviewer: Can you hear me? What is data parallelism?\nCandidate: Yes. Full copies, split data.\n"
+              "Interviewer: And ring all-reduce?\nCandidate: Neighbours only.\nInterviewer: And a PS?\nCandidate: Servers hold weights.\n")
+    assert [q.number for q in t.questions] == [1, 2, 3]
+
+
+@pytest.mark.parametrize(
+    "ending, verdict",
+    [
+        ("面试结束后王工在系统里留的评语，我让 HR 转给我了，原话如下：\n候选人基础扎实，建议录用。\n\n更新（一周后）：收到二面通知了。\n",
+         "候选人基础扎实，建议录用。"),
+        ("Mark's verdict: Strong hire.\n\nEdit (two weeks later): I got the offer.\n", "Strong hire."),
+    ],
+)
+def test_verdicts_introduced_at_length_or_followed_by_an_update(ending, verdict):
+    t = parse("Q1: What is DDP?\nA: One process per GPU.\n\nQ2: And a PS?\nA: Servers hold the weights.\n\n" + ending)
+    assert t.verdict is not None and t.verdict.text == verdict
+    assert_spans(t)
