@@ -1161,6 +1161,14 @@ _HEARING = re.compile(
     r"听到|听得到|听得见|听见|听清|声音|回音|耳机|麦克风|信号|摄像头|(?<![a-z])(?:hear|audio|mic|microphone|camera|loud and clear|connection)(?![a-z])",
     re.IGNORECASE,
 )
+# Small talk before the interview: "路上还顺利吗？" / "挺顺利的，就是地铁有点挤。", "How's your week going?" / "Busy but good."
+_SMALL_TALK = re.compile(
+    r"路上|顺利吗|順利嗎|吃饭了吗|吃飯了嗎|天气|天氣|最近怎么样|最近怎麼樣|最近忙吗|周末|週末|好找吗|好找嗎"
+    r"|(?<![a-z])(?:how are you|how's it going|how is it going|how(?:'s| is| was) your (?:day|week|morning|weekend|trip|commute)"
+    r"|how was the (?:trip|drive|commute|traffic)|find (?:us|the (?:place|room|office|link)) okay|weather)(?![a-z])",
+    re.IGNORECASE,
+)
+SMALL_TALK_REPLY_MAX = 60
 OPENING_EXCHANGES_MAX = 3
 
 
@@ -1170,6 +1178,8 @@ def _is_opener(text: str, qa: _QA) -> bool:
     asked = text[qa.question.value_start:qa.question.end]
     q = _READY_ASK.sub("", asked)
     a = text[qa.answers[0].value_start:qa.answers[-1].end].strip()
+    if _SMALL_TALK.search(asked) and len(asked.strip()) <= SMALL_TALK_REPLY_MAX and len(a) <= SMALL_TALK_REPLY_MAX:
+        return True  # (a short question of small talk, a short reply)
     if any(c in q for c in "?？"):
         return False
     # (a check of the line, answered about the line: "能听到我说话吗？" - "能听到，就是有一点回音…现在应该清楚了。")

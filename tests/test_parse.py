@@ -2295,6 +2295,9 @@ def test_asking_whether_the_candidate_is_ready_asks_nothing(ask):
         "Candidate: Sure, ready when you are.\n",
         "Interviewer: Thanks for joining. I'll go through a few questions on distributed training, is that okay?\n"
         "Candidate: Sure, ready when you are.\n",
+        # small talk first
+        "面试官：小陈你好，我是王工，今天这轮由我来面你。路上还顺利吗？\n候选人：挺顺利的，就是地铁有点挤。\n"
+        "面试官：哈哈，早高峰都这样。那我们开始吧，你准备好了吗？\n候选人：好的，我准备好了。\n",
     ],
 )
 def test_opening_exchanges_before_the_first_question_are_no_questions(opening):
