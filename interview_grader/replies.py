@@ -169,16 +169,30 @@ def accepts_rest(answer: str) -> bool:
 # A claim in two halves ("Async doesn't wait for stragglers, and it converges just like sync. Right?", "异步训练更快，而且
 # 不会有参数过期的问题，对吗？"), and the halves an answer names and accepts ("First half right. Second half I believe so
 # too", "后面那半句我觉得大体也没毛病"): what the candidate accepts of it, half by half
-_HALF_SPLIT = re.compile(r",\s*and\s+|;\s*|,\s*but\s+|，\s*(?:而且|并且|同时|还|但是?|所以)|；")
+_HALF_SPLIT = re.compile(r",\s*and\s+|;\s*|,\s*but\s+|，\s*(?:而且|并且|同时|还|但是?|所以)|；\s*(?:而且|并且|另外|同时)?")
+_JUDGE_ASK = re.compile(r"[。.!！]\s*[^。.!！?？\n]{1,24}[?？]?\s*$")
+# three or more statements listed ("有三个说法：A；B；C。"): the parts are split at each semicolon
+_PART_SPLIT = re.compile(r"[;；]\s*")
+PARTS_MAX = 4
 _HALF_TAG = re.compile(
     r"[\s,，]*(?:right|agree|correct|true|yes|do you agree|would you agree|is that right|对吗|对不对|是吗|是不是|你同意吗|同意吗"
     r"|你怎么看|你觉得呢|这两句你同意哪句|你同意哪句)?[\s?？.。!！]*$",
     re.I,
 )
-_HALF_NAMES = (
-    r"(?:the )?(?:first|former|opening) (?:half|part|bit|clause|claim|one)|前半句|前半部分|前半段|前面(?:那|的)?半句|第一句|第一个说法|前者",
-    r"(?:the )?(?:second|latter|last|other) (?:half|part|bit|clause|claim|one)|后半句|后半部分|后半段|后面(?:那|的)?半句|第二句|第二个说法|后者",
-)
+_PART_WORDS = r"(?:half|part|bit|clause|claim|one|point|statement|sentence)"
+_ORDINALS_EN = ("first|former|opening", "second|latter", "third", "fourth")
+_ORDINALS_ZH = ("一", "二", "三", "四")
+
+
+def _part_names(i: int, n: int) -> str:
+    """The words that name part ``i`` of ``n``: "the first half", "第二条", "后一句" (the last of two or more: "the last part")."""
+    en = _ORDINALS_EN[i] + ("|last|other" if i == n - 1 else "")
+    zh = rf"第{_ORDINALS_ZH[i]}(?:句话?|条|点|部分|个说法|个|半)"
+    if i == 0:
+        zh += r"|前半句|前半部分|前半段|前面(?:那|的)?半句|前一句|前一半|前一部分|前者"
+    if i == n - 1:
+        zh += r"|后半句|后半部分|后半段|后面(?:那|的)?半句|后一句|后一半|后一部分|后者|最后一(?:句|条|点)"
+    return rf"(?:the )?(?:{en}) {_PART_WORDS}|{zh}"
 _HALF_OK = re.compile(
     r"[^.。;；!！?？]{0,24}?(?:(?<![a-z])(?:right|true|correct|fine|accurate|holds|stands)(?![a-z])|i (?:agree|buy|accept)|so too|agree"
     r"|没错|没毛病|没问题|成立|正确|同意|认同|是对的|对的|(?<![不])对)"
@@ -187,10 +201,21 @@ _HALF_NO = re.compile(r"(?<![a-z])(?:not|isn't|wasn't|doesn't|don't|wrong|no)(?!
 
 
 def claim_halves(question: str) -> list[tuple[int, int]]:
-    """The two halves of a claim a question puts, as ranges of the question (without its closing tag), or []."""
+    """The parts of a claim a question puts, as ranges of the question (without its closing tag), or []: two halves
+    joined by a conjunction, or three or four statements set apart by semicolons."""
     tag = _HALF_TAG.search(question)
     end = tag.start() if tag is not None and tag.start() > 0 else len(question)
+    # (a short question of its own after the claim asks for the judgement: "…。你同意哪部分？", "…. Which parts do you buy?")
+    ask = _JUDGE_ASK.search(question, 0, end)
+    if ask is not None and ask.start() > 0:
+        end = ask.start() + 1
     body = question[:end]
+    seps = list(_PART_SPLIT.finditer(body))
+    if 2 <= len(seps) < PARTS_MAX:
+        starts = [0] + [m.end() for m in seps]
+        ends = [m.start() for m in seps] + [end]
+        if all(body[s:e].strip() for s, e in zip(starts, ends)):
+            return list(zip(starts, ends))
     m = _HALF_SPLIT.search(body)
     if m is None or not body[: m.start()].strip() or not body[m.end():].strip():
         return []
@@ -205,8 +230,8 @@ def accepted_halves(question: str, answer: str) -> list[tuple[int, int]]:
         return []
     text = _fold(answer).lower()
     out = []
-    for half, names in zip(halves, _HALF_NAMES):
-        for m in re.finditer(names, text):
+    for i, half in enumerate(halves):
+        for m in re.finditer(_part_names(i, len(halves)), text):
             ok = _HALF_OK.match(text, m.end())
             if ok is not None and _HALF_NO.search(text, m.end(), ok.end()) is None:
                 out.append(half)

@@ -135,6 +135,11 @@ ASYNC_ZH = "异步训练更快，而且不会有参数过期的问题，对吗�
     (ASYNC_ZH, ["异步训练更快", "不会有参数过期的问题"]),
     ("What is the difference between DP and DDP?", []),
     ("DDP uses one process per GPU. Agree?", []),
+    # a question of its own after the claim; three statements set apart by semicolons
+    ("Ring-Allreduce是把训练数据分给各个进程的方法；并且环上没有主节点。你同意哪部分？",
+     ["Ring-Allreduce是把训练数据分给各个进程的方法", "环上没有主节点。"]),
+    ("有三个说法：每张卡放一份完整模型；数据切成互不重叠的几份；梯度每一步求平均。你认同哪几条？",
+     ["有三个说法：每张卡放一份完整模型", "数据切成互不重叠的几份", "梯度每一步求平均。"]),
 ])
 def test_the_halves_of_a_claim(question, halves):
     assert [question[s:e] for s, e in claim_halves(question)] == halves
@@ -149,6 +154,9 @@ def test_the_halves_of_a_claim(question, halves):
     (ASYNC_ZH, "快是真的。后面那半句我觉得大体也没毛病。", [1]),
     (ASYNC_ZH, "前半句不对，后半句也有问题。", []),
     ("What is the difference between DP and DDP?", "The first one is a single process.", []),
+    ("Ring-Allreduce是把训练数据分给各个进程的方法；并且环上没有主节点。你同意哪部分？", "第一部分同意。第二部分不同意。", [0]),
+    ("有三个说法：每张卡放一份完整模型；数据切成互不重叠的几份；梯度每一步求平均。你认同哪几条？", "第一条、第二条我认同，第三条不敢苟同。", [0, 1]),
+    ("单机多卡就是多核CPU；另外多卡之间需要同步梯度。你同意哪句？", "前一句对。后一句应该也对吧。", [0, 1]),
 ])
 def test_the_halves_of_a_claim_an_answer_names_and_accepts(question, answer, accepted):
     halves = claim_halves(question)
@@ -162,3 +170,9 @@ def test_the_halves_of_a_claim_an_answer_names_and_accepts(question, answer, acc
 def test_a_named_half_accepted_is_the_candidates_claim(rubric, answer, flagged):
     a, _ = one(rubric, ASYNC_ZH, answer)
     assert ("async-no-staleness" in [f.id for f in a.misconceptions]) is flagged, a
+
+
+@pytest.mark.parametrize("answer", ["这几句话我都同意。", "三条都对。", "I agree with all of them."])
+def test_every_part_agreed_asserts_the_claim(rubric, answer):
+    a, _ = one(rubric, "分布式训练主要是为了缩短训练时间；另外，卡用得越多，训练出来的模型精度自然越高。你同意吗？", answer)
+    assert "distributed-improves-accuracy" in [f.id for f in a.misconceptions], a
