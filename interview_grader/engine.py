@@ -440,8 +440,9 @@ _AGREE_WORD = (
     r"|说得通|讲得通|有道理|两点都认同|两点都对|两个都对|两方面都对|(?:i'd |i would )?agree on both counts|both halves hold"
     r"|both (?:parts|halves|points) (?:hold|are right|are true|are correct)"
     # (every part of a claim in several: "这几句话我都同意", "三条都对", "I agree with all of them", "All three are right")
-    r"|(?:这|那)?(?:几|两|三|四)?(?:句话?|条|点|个说法)?我?(?:都|全都|全部)(?:同意|认同|赞同|对)"
-    r"|i agree with (?:all|both) of (?:them|these|those|it)|(?:all|both) (?:three|four|of them|of these) (?:are|hold|sound) (?:right|true|correct|fine))(?![a-z])"
+    r"|(?:这|那)?(?:几|两|三|四)?(?:句话?|条|点|个说法|半|部分|个)?我?(?:都|全都|全部)(?:同意|认同|赞同|认(?![为识得])|对)"
+    r"|i agree with (?:all|both) of (?:them|these|those|it)|(?:all|both) (?:three|four|of them|of these) (?:are|hold|sound) (?:right|true|correct|fine)"
+    r"|yes to (?:both|all|all three|each)(?: of them)?)(?![a-z])"
 )
 _AGREE_MORE = (
     r"(?:就是|应该是|大概是|基本上?是?)?(?:这样|这个意思|您说的那样|你说的那样|这么回事)(?:的|吧|啊)?"

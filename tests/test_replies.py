@@ -172,7 +172,7 @@ def test_a_named_half_accepted_is_the_candidates_claim(rubric, answer, flagged):
     assert ("async-no-staleness" in [f.id for f in a.misconceptions]) is flagged, a
 
 
-@pytest.mark.parametrize("answer", ["这几句话我都同意。", "三条都对。", "I agree with all of them."])
+@pytest.mark.parametrize("answer", ["这几句话我都同意。", "三条都对。", "两半我都认。时间肯定能压下来。", "I agree with all of them.", "Yes to both, pretty much."])
 def test_every_part_agreed_asserts_the_claim(rubric, answer):
     a, _ = one(rubric, "分布式训练主要是为了缩短训练时间；另外，卡用得越多，训练出来的模型精度自然越高。你同意吗？", answer)
     assert "distributed-improves-accuracy" in [f.id for f in a.misconceptions], a
