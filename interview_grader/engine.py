@@ -451,6 +451,11 @@ _AGREE_MORE = (
 _AGREE_LEAD = r"\s*(?:(?:嗯+|呃+|哦|噢|um+|uh+|oh|well)[\s,.。…!]*)?(?:(?:我觉得|我认为|我感觉)[\s,]*)?"
 _AGREEMENT = re.compile(_AGREE_LEAD + _AGREE_WORD + r"(?:[\s,.。…!]*(?:" + _AGREE_WORD + "|" + _AGREE_MORE + r"))*[\s,.。…!]*")
 _AGREES_FIRST = re.compile(_AGREE_LEAD + _AGREE_WORD + r"(?:吧|啊|呀| there| here)?[\s]*[,.。…!?]")
+# A question that asks which of the parts it puts hold ("这段话哪部分成立？", "你买哪条", "Which parts are right?")
+_ASKS_WHICH = re.compile(
+    r"哪(?:部分|几部分|条|几条|句|几句|点|几点|个说法|几个说法|些)|(?<![a-z])which (?:parts?|ones?|of (?:these|them|those|the)|statements?|claims?|do you|bits?|points?)",
+    re.IGNORECASE,
+)
 # A question read as the statement it puts, offsets kept: "?" ends it as "." would, and an A-not-A form states its "A"
 _QUESTION_MARKS = str.maketrans({"?": "."})
 _A_NOT_A = {"是不是": "确实是", "有没有": "确实有", "会不会": "确实会", "能不能": "确实能", "是否": "就是"}
@@ -799,12 +804,17 @@ def grade_answer(
         halves = [quiz.statement if affirmed and quiz is not None and quiz.statement else (0, len(qa.question.text))]
     else:
         halves = named_halves = accepted_halves(qa.question.text, answer.text) if choice is None else []
+    # (the parts picked out of several put up for judgement, "Which parts hold?" - "二和三对，一不对", make their points too,
+    # as a written round's picked options do; a bare "yes" to a leading question does not)
+    selecting = bool(named_halves) and _ASKS_WHICH.search(qa.question.text) is not None
     for s, e in halves:
         # (the question as the statement it puts: "Ring-Allreduce 是不是大家先把梯度发给一个主节点…？" answered "嗯，是这样的")
         stated, at = qa.question.text[s:e], qa.question.span.start + s
         as_asked = Doc.of(stated, base=at)
         qdoc = Doc.of(stated, base=at, folded=_as_statement(as_asked))
         qhave = qdoc.satisfied(plan.gates)
+        if selecting:
+            picked.append((qdoc, qhave, [(at, at + len(stated))]))
         own = {f.id for f in (*flags, *wrong)}
         flags += [f for f in asserted(plan.misconceptions[topic.id], False, qdoc, qhave, None) if f.id not in own]
         wrong += [f for f in asserted(plan.wrong_claims[topic.id], False, qdoc, qhave, None) if f.id not in own]
@@ -895,7 +905,8 @@ def grade_answer(
         is_core = {k.id: k.core for k in points}
     # a point the question itself states as its premise ("When a model doesn't fit on one GPU you need model parallelism.
     # What forms are there?") is not missing from an answer that builds on it (one that makes a point of its own)
-    given = _given_points(qa.question.text, topic, rubric, plan) - covered_ids if covered and not chain else set()
+    # (not when the question puts parts up for the candidate to pick from: those not picked are the candidate's to make)
+    given = _given_points(qa.question.text, topic, rubric, plan) - covered_ids if covered and not chain and not selecting else set()
     if given:
         notes.append(note("given", lang, points=", ".join(sorted(given))))
         missing = [i for i in missing if i not in given]

@@ -173,6 +173,8 @@ _HALF_SPLIT = re.compile(r",\s*and\s+|;\s*|,\s*but\s+|，\s*(?:而且|并且|同
 _JUDGE_ASK = re.compile(r"[。.!！]\s*[^。.!！?？\n]{1,24}[?？]?\s*$")
 # three or more statements listed ("有三个说法：A；B；C。"): the parts are split at each semicolon
 _PART_SPLIT = re.compile(r"[;；]\s*")
+# ... or numbered: "一是缩短训练时间，二是…", "一，PS 能…；二，…", "(1) … (2) …", "1) … 2) …"
+_PART_MARK = re.compile(r"(?:^|(?<=[，,；;：:。\s“\"]))(?:([一二三四])(?:是|[，,、])|[(（]([1-4一二三四])[)）]|([1-4])[)）.、](?!\d))")
 PARTS_MAX = 4
 _HALF_TAG = re.compile(
     r"[\s,，]*(?:right|agree|correct|true|yes|do you agree|would you agree|is that right|对吗|对不对|是吗|是不是|你同意吗|同意吗"
@@ -188,6 +190,10 @@ def _part_names(i: int, n: int) -> str:
     """The words that name part ``i`` of ``n``: "the first half", "第二条", "后一句" (the last of two or more: "the last part")."""
     en = _ORDINALS_EN[i] + ("|last|other" if i == n - 1 else "")
     zh = rf"第{_ORDINALS_ZH[i]}(?:句话?|条|点|部分|个说法|个|半)"
+    # (a bare numeral in a list of those accepted: "二和三对，一不对")
+    zh += rf"|(?<![第一二三四五六七八九十a-z0-9]){_ORDINALS_ZH[i]}(?=\s*(?:[和、与跟及,，]\s*[一二三四]\s*)*(?:都|也)?(?:对|成立|没问题|站得住|买|认同|同意))"
+    if i < 2 and n > 2:
+        zh += r"|前两(?:条|点|句|个|部分)"
     if i == 0:
         zh += r"|前半句|前半部分|前半段|前面(?:那|的)?半句|前一句|前一半|前一部分|前者"
     if i == n - 1:
@@ -195,7 +201,7 @@ def _part_names(i: int, n: int) -> str:
     return rf"(?:the )?(?:{en}) {_PART_WORDS}|{zh}"
 _HALF_OK = re.compile(
     r"[^.。;；!！?？]{0,24}?(?:(?<![a-z])(?:right|true|correct|fine|accurate|holds|stands)(?![a-z])|i (?:agree|buy|accept)|so too|agree"
-    r"|没错|没毛病|没问题|成立|正确|同意|认同|是对的|对的|(?<![不])对)"
+    r"|没错|没毛病|没问题|成立|正确|同意|认同|是对的|对的|(?<![不])对|(?<![不])买|站得住)"
 )
 _HALF_NO = re.compile(r"(?<![a-z])(?:not|isn't|wasn't|doesn't|don't|wrong|no)(?![a-z])|不(?!错)|错(?<!没错)|(?<!没)问题(?!不大)")
 
@@ -210,6 +216,10 @@ def claim_halves(question: str) -> list[tuple[int, int]]:
     if ask is not None and ask.start() > 0:
         end = ask.start() + 1
     body = question[:end]
+    marks = [m for m in _PART_MARK.finditer(body)]
+    order = [_ORDINALS_ZH.index(n) if n in _ORDINALS_ZH else int(n) - 1 for m in marks for n in [next(g for g in m.groups() if g)]]
+    if 2 <= len(marks) <= PARTS_MAX and order == list(range(len(marks))):
+        return [(m.end(), marks[i + 1].start() if i + 1 < len(marks) else end) for i, m in enumerate(marks)]
     seps = list(_PART_SPLIT.finditer(body))
     if 2 <= len(seps) < PARTS_MAX:
         starts = [0] + [m.end() for m in seps]
@@ -222,6 +232,13 @@ def claim_halves(question: str) -> list[tuple[int, int]]:
     return [(0, m.start()), (m.end(), end)]
 
 
+# Every part accepted at the start of the answer: "Both parts, I think.", "两点都成立。", "三条都对"
+_ALL_PARTS = re.compile(
+    r"\s*(?:(?:both|all)(?: of them| three| four)? (?:parts|halves|points|statements|claims)(?: (?:are|hold|sound))?(?: (?:right|true|correct|fine))?"
+    r"|(?:两|三|四)(?:点|条|句|部分|个说法)?都(?:成立|对|没问题|站得住|认同|同意))(?=[\s,.;:!，。；：！]|$)"
+)
+
+
 def accepted_halves(question: str, answer: str) -> list[tuple[int, int]]:
     """The halves of the question's claim the answer names and accepts, as ranges of the question: "First half right.
     Second half I believe so too" accepts both; "快是真的，后半句不对" accepts neither by name."""
@@ -229,6 +246,8 @@ def accepted_halves(question: str, answer: str) -> list[tuple[int, int]]:
     if not halves:
         return []
     text = _fold(answer).lower()
+    if _ALL_PARTS.match(text) and not _HALF_NO.search(text, 0, _ALL_PARTS.match(text).end()):
+        return halves
     out = []
     for i, half in enumerate(halves):
         for m in re.finditer(_part_names(i, len(halves)), text):

@@ -176,3 +176,29 @@ def test_a_named_half_accepted_is_the_candidates_claim(rubric, answer, flagged):
 def test_every_part_agreed_asserts_the_claim(rubric, answer):
     a, _ = one(rubric, "分布式训练主要是为了缩短训练时间；另外，卡用得越多，训练出来的模型精度自然越高。你同意吗？", answer)
     assert "distributed-improves-accuracy" in [f.id for f in a.misconceptions], a
+
+
+PS_VS_DDP = ("参数服务器和 DDP 的对比，三条说法：一，PS 能保证所有 worker 任何时刻用的都是最新参数；二，PS 更适合超大稀疏 embedding "
+             "的场景；三，DDP 的每个 rank 都存一份完整模型。哪些对？")
+
+
+@pytest.mark.parametrize(("question", "answer", "accepted"), [
+    (PS_VS_DDP, "二和三对，一不对。", [1, 2]),
+    (PS_VS_DDP, "一和二都对。", [0, 1]),
+    ("这三条你买哪条：梯度压缩成 fp16 能减少通信量；梯度累积能减少同步次数；worker 越多通信开销越小。", "前两条买，第三条不买。", [0, 1]),
+    ("周报里说：分布式训练的好处有两点：一是缩短训练时间，二是多机训出来的模型精度更高。哪部分成立？", "两点都成立。", [0, 1]),
+    ('A note: "On one GPU the whole batch runs in parallel; with several GPUs the batch is split." Which parts are right?',
+     "Both parts, I think.", [0, 1]),
+])
+def test_parts_picked_by_number_position_or_all(question, answer, accepted):
+    parts = claim_halves(question)
+    assert accepted_halves(question, answer) == [parts[i] for i in accepted]
+
+
+def test_parts_picked_out_of_several_make_their_points(rubric):
+    a, _ = one(rubric, PS_VS_DDP, "二和三对，一不对。")
+    assert a.status == "graded" and {c.id for c in a.covered} >= {"dvp-fit", "dvp-replica-vs-shard"}, a
+    assert "ps-guarantees-consistency" not in [f.id for f in a.misconceptions]
+    # a bare "yes" to a claim that asks nothing of which parts hold is graded at the floor
+    b, _ = one(rubric, "和参数服务器相比，DDP 的每个 rank 都存一份完整模型，对吧？", "对。")
+    assert b.score == rubric.rubric.scoring.attempt_floor and not b.covered, b
