@@ -1143,7 +1143,7 @@ _READY = re.compile(
     r"(?i)\W*(?:ok(?:ay)?|sure|ready|sounds good|go ahead|let's go|let's do it|yep|yes|好的?|可以|没问题|行|嗯+)(?:[\s,!.。！，~]+\w{0,12})?"
     # then only the words of being ready: "Sounds good, I'm ready.", "Sounds good, ready when you are."
     r"(?:[\s,!.。！，~]+(?:i'?m|i am|ready|when(?:ever)?|you(?:'re)?|are|let's|go|start|begin|all|set|fire|away|thanks|thank|"
-    r"sure|ok(?:ay)?|good|great|happy|to|shoot|then|too|准备好了|开始吧|请开始|来吧|随时)(?!\w)){0,6}[\s!.。！~]*"
+    r"sure|ok(?:ay)?|good|great|happy|to|shoot|then|too|我?准备好[了啦]|开始吧|请开始|来吧|随时|没问题|可以)(?!\w)){0,6}[\s!.。！~]*"
 )
 
 
@@ -1158,12 +1158,23 @@ _READY_ASK = re.compile(
 )
 # A reply about the line, not the interview: "能听到，就是有一点回音", "Yes, loud and clear. Can you hear me?"
 _HEARING = re.compile(
-    r"听到|听得到|听得见|听见|听清|声音|回音|耳机|麦克风|信号|摄像头|(?<![a-z])(?:hear|audio|mic|microphone|camera|loud and clear|connection)(?![a-z])",
+    r"听到|听得到|听得见|听见|听清|声音|回音|耳机|麦克风|信号|摄像头|静音|(?<![a-z])(?:hear|audio|mic|microphone|camera|loud and clear|connection"
+    r"|the line|you sound|on mute|muted)(?![a-z])",
     re.IGNORECASE,
 )
-# Small talk before the interview: "路上还顺利吗？" / "挺顺利的，就是地铁有点挤。", "How's your week going?" / "Busy but good."
+# Words of the interview's subject: a turn or a reply that holds one is no small talk
+_SUBJECT = re.compile(
+    r"分布式|并行|训练|模型|梯度|参数|显存|卡|节点|通信|同步|集群|(?<![a-z])(?:gpus?|ddp|all-?reduce|ring|batch|parallel\w*|gradients?"
+    r"|models?|parameters?|train\w*|nodes?|sync\w*|clusters?|workers?|servers?)(?![a-z])",
+    re.IGNORECASE,
+)
+OPENING_TURN_MAX = 120
+OPENING_REPLY_MAX = 100
+# Small talk before the interview: "路上还顺利吗？" / "挺顺利的，就是地铁有点挤。", "How's your week going?" / "Busy but good.",
+# and who is on the line: "是陈同学吧？", "Where are you calling in from today?"
 _SMALL_TALK = re.compile(
-    r"路上|顺利吗|順利嗎|吃饭了吗|吃飯了嗎|天气|天氣|最近怎么样|最近怎麼樣|最近忙吗|周末|週末|好找吗|好找嗎"
+    r"路上|顺利吗|順利嗎|吃饭了吗|吃飯了嗎|天气|天氣|最近怎么样|最近怎麼樣|最近忙吗|周末|週末|好找吗|好找嗎|在家|在公司|方便说话|方便吗"
+    r"|是[\u4e00-\u9fff]{1,4}(?:同学|先生|女士|老师)吧|calling (?:in )?from|where are you (?:based|calling|joining)"
     r"|(?<![a-z])(?:how are you|how's it going|how is it going|how(?:'s| is| was) your (?:day|week|morning|weekend|trip|commute)"
     r"|how was the (?:trip|drive|commute|traffic)|find (?:us|the (?:place|room|office|link)) okay|weather)(?![a-z])",
     re.IGNORECASE,
@@ -1180,6 +1191,12 @@ def _is_opener(text: str, qa: _QA) -> bool:
     a = text[qa.answers[0].value_start:qa.answers[-1].end].strip()
     if _SMALL_TALK.search(asked) and len(asked.strip()) <= SMALL_TALK_REPLY_MAX and len(a) <= SMALL_TALK_REPLY_MAX:
         return True  # (a short question of small talk, a short reply)
+    if (
+        (_HEARING.search(asked) or _SMALL_TALK.search(asked)) and len(asked.strip()) <= OPENING_TURN_MAX
+        and len(a) <= OPENING_REPLY_MAX and not _SUBJECT.search(asked) and not _SUBJECT.search(a)
+    ):
+        return True  # (a check of the line or a greeting, asked and answered without a word of the subject: "Hello? Can you
+        # hear me?" / "Yep, I can hear you.", "你那边有点回音，方便戴个耳机吗？" / "好的，稍等……现在呢？")
     if any(c in q for c in "?？"):
         return False
     # (a check of the line, answered about the line: "能听到我说话吗？" - "能听到，就是有一点回音…现在应该清楚了。")

@@ -2298,6 +2298,12 @@ def test_asking_whether_the_candidate_is_ready_asks_nothing(ask):
         # small talk first
         "面试官：小陈你好，我是王工，今天这轮由我来面你。路上还顺利吗？\n候选人：挺顺利的，就是地铁有点挤。\n"
         "面试官：哈哈，早高峰都这样。那我们开始吧，你准备好了吗？\n候选人：好的，我准备好了。\n",
+        # who is on the line, an echo, a greeting with a question mark, a line check asked another way
+        "面试官：喂，你好，是陈同学吧？\n候选人：对，是我，您好。\n面试官：你那边有点回音，方便戴个耳机吗？\n候选人：好的，稍等……现在呢？\n"
+        "面试官：现在好多了。今天问几个问题，最后留点时间给你提问，可以吗？\n候选人：好的，没问题，我准备好了。\n",
+        "Interviewer: Hello? Can you hear me?\nCandidate: Yep, I can hear you.\n"
+        "Interviewer: Perfect, you sound fine. Where are you calling in from today?\nCandidate: Lisbon. It's early evening here, so all good.\n",
+        "Interviewer: Hi Aisha, is the line okay on your side?\nCandidate: Yes, I can hear you fine.\n",
     ],
 )
 def test_opening_exchanges_before_the_first_question_are_no_questions(opening):
@@ -2326,3 +2332,9 @@ def test_verdicts_introduced_at_length_or_followed_by_an_update(ending, verdict)
     t = parse("Q1: What is DDP?\nA: One process per GPU.\n\nQ2: And a PS?\nA: Servers hold the weights.\n\n" + ending)
     assert t.verdict is not None and t.verdict.text == verdict
     assert_spans(t)
+
+
+def test_a_first_question_answered_about_the_subject_is_no_small_talk():
+    t = parse("Interviewer: Can you hear me, and what is data parallelism?\nCandidate: Yes. Each GPU holds a model copy.\n"
+              "Interviewer: And ring all-reduce?\nCandidate: Neighbours only.\nInterviewer: And a PS?\nCandidate: Servers hold weights.\n")
+    assert [q.number for q in t.questions] == [1, 2, 3]
