@@ -930,6 +930,20 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
         goodbye = qas.pop()
         if verdict is None:
             verdict = goodbye.question  # the interviewer's closing words; the thanks after them is no part
+    if dialogue and len(qas) > 1:
+        # a back-channel the turn-by-turn reading did not catch ("Mm-hm." in a WebVTT cue of its own, its cue id and timing
+        # lines after it): the candidate's next turn goes on with the same answer
+        merged = [qas[0]]
+        for qa in qas[1:]:
+            q = text[qa.question.value_start:qa.question.end].strip()
+            if merged[-1].answers and qa.answers and len(q) <= 40 and _BACKCHANNEL.fullmatch(_VTT_NOISE.sub(" ", q).strip()):
+                merged[-1].answers.extend(qa.answers)
+            else:
+                merged.append(qa)
+        if len(merged) < len(qas):
+            for i, qa in enumerate(merged):
+                qa.number = i + 1
+            qas = merged
     for _ in range(OPENING_EXCHANGES_MAX):
         # "hey tobi, I'll go through a few questions, answer like it's the real thing" / "ok ready": no question (nor a mic
         # check before it: "Can you hear me okay?" / "Yes, loud and clear.")
@@ -1124,6 +1138,9 @@ _BACKCHANNEL = re.compile(
     r"|please continue|continue|keep going|makes sense)[\s,，、.。!！~～…]*)+",
     re.IGNORECASE,
 )
+
+
+_VTT_NOISE = re.compile(r"</?v[^>]*>|\d{2}:\d{2}(?::\d{2})?[.,]\d{3}\s*-->\s*\S+|[0-9a-f]{8}-[0-9a-f-]{27,}/\d+-\d+")
 
 
 def _is_backchannel(text: str, lines, labels: list, idx: int, lab: _Label) -> bool:

@@ -2338,3 +2338,14 @@ def test_a_first_question_answered_about_the_subject_is_no_small_talk():
     t = parse("Interviewer: Can you hear me, and what is data parallelism?\nCandidate: Yes. Each GPU holds a model copy.\n"
               "Interviewer: And ring all-reduce?\nCandidate: Neighbours only.\nInterviewer: And a PS?\nCandidate: Servers hold weights.\n")
     assert [q.number for q in t.questions] == [1, 2, 3]
+
+
+def test_a_back_channel_in_a_webvtt_cue_of_its_own_continues_the_answer():
+    cue = "3f1a9c2e-7b44-4d0e-9a61-2c8e5f0b1d17/{n}-0\n00:00:{s:02d}.000 --> 00:00:{e:02d}.000\n<v {who}>{line}</v>\n\n"
+    turns = [("Tom Okafor", "What is DDP?"), ("Lina Park", "One process per GPU."), ("Tom Okafor", "Mm-hm."),
+             ("Lina Park", "And gradients are all-reduced in buckets."), ("Tom Okafor", "And ring all-reduce?"),
+             ("Lina Park", "Neighbours only."), ("Tom Okafor", "And a PS?"), ("Lina Park", "Servers hold weights.")]
+    t = parse("WEBVTT\n\n" + "".join(cue.format(n=i, s=2 * i, e=2 * i + 1, who=w, line=x) for i, (w, x) in enumerate(turns)))
+    assert [(q.number, q.question.text) for q in t.questions] == [(1, "What is DDP?"), (2, "And ring all-reduce?"), (3, "And a PS?")]
+    assert "buckets" in t.questions[0].answer.text
+    assert_spans(t)
