@@ -1187,6 +1187,19 @@ _SUBJECT = re.compile(
 )
 OPENING_TURN_MAX = 120
 OPENING_REPLY_MAX = 100
+# The interviewer announcing the format ("I'll ask you some distributed training questions, then you can ask me anything",
+# "今天主要聊分布式训练"), asking for nothing yet; and a reply that opens with consent, whatever chat follows it
+_ANNOUNCES = re.compile(
+    r"(?<![a-z])(?:i'll (?:ask|go through|start with)|i will (?:ask|go through)|we'll (?:spend|talk|cover|go through|start)|we will (?:spend|talk|cover))"
+    r"|今天(?:主要|大概)?(?:聊|问)|问你几个|先问几个|问几个",
+    re.IGNORECASE,
+)
+_ASKS_FOR = re.compile(
+    r"(?<![a-z])(?:explain|describe|tell me|walk me|what|how|why|which|when|could you|can you)(?![a-z])|讲讲|说说|讲一下|说一下|介绍一下你|什么|怎么|为什么|如何|哪",
+    re.IGNORECASE,
+)
+_CONSENT_LEAD = re.compile(r"\W*(?:ok(?:ay)?|sure|sounds good|great|好的|好|可以|没问题|行)[\s,.!。！，]", re.IGNORECASE)
+CONSENT_REPLY_MAX = 200
 # Small talk before the interview: "路上还顺利吗？" / "挺顺利的，就是地铁有点挤。", "How's your week going?" / "Busy but good.",
 # and who is on the line: "是陈同学吧？", "Where are you calling in from today?"
 _SMALL_TALK = re.compile(
@@ -1216,6 +1229,10 @@ def _is_opener(text: str, qa: _QA) -> bool:
         # hear me?" / "Yep, I can hear you.", "你那边有点回音，方便戴个耳机吗？" / "好的，稍等……现在呢？")
     if any(c in q for c in "?？"):
         return False
+    if _ANNOUNCES.search(q) and not _ASKS_FOR.search(_ANNOUNCES.sub("", q)) and _CONSENT_LEAD.match(a) and len(a) <= CONSENT_REPLY_MAX and not any(
+        c in a for c in "?？"
+    ):
+        return True  # (the format announced, consent given with a remark: "Sounds good. Actually I watched your team's talk …")
     # (a check of the line, answered about the line: "能听到我说话吗？" - "能听到，就是有一点回音…现在应该清楚了。")
     return (len(a) <= 48 and _READY.fullmatch(a) is not None) or (
         len(a) <= 100 and _HEARING.search(asked) is not None and _HEARING.search(a) is not None

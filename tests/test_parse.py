@@ -2304,6 +2304,9 @@ def test_asking_whether_the_candidate_is_ready_asks_nothing(ask):
         "Interviewer: Hello? Can you hear me?\nCandidate: Yep, I can hear you.\n"
         "Interviewer: Perfect, you sound fine. Where are you calling in from today?\nCandidate: Lisbon. It's early evening here, so all good.\n",
         "Interviewer: Hi Aisha, is the line okay on your side?\nCandidate: Yes, I can hear you fine.\n",
+        # the format announced, consent given with a remark
+        "Interviewer: A word about us: we run training for the speech group. I'll ask you some questions, then you can ask me "
+        "anything. Sound good?\nCandidate: Sounds good. Actually I watched your team's talk last year, so I'm excited to chat.\n",
     ],
 )
 def test_opening_exchanges_before_the_first_question_are_no_questions(opening):
@@ -2349,3 +2352,9 @@ def test_a_back_channel_in_a_webvtt_cue_of_its_own_continues_the_answer():
     assert [(q.number, q.question.text) for q in t.questions] == [(1, "What is DDP?"), (2, "And ring all-reduce?"), (3, "And a PS?")]
     assert "buckets" in t.questions[0].answer.text
     assert_spans(t)
+
+
+def test_consent_to_a_request_is_an_answer():
+    t = parse("Interviewer: I'll ask a few things. Tell me how DDP works, okay?\nCandidate: Sure. One process per GPU, gradients "
+              "all-reduced.\nInterviewer: And ring all-reduce?\nCandidate: Neighbours only.\nInterviewer: And a PS?\nCandidate: Servers.\n")
+    assert [q.number for q in t.questions] == [1, 2, 3]
