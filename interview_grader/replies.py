@@ -194,11 +194,15 @@ def _part_names(i: int, n: int) -> str:
     zh += rf"|(?<![第一二三四五六七八九十a-z0-9]){_ORDINALS_ZH[i]}(?=\s*(?:[和、与跟及,，]\s*[一二三四]\s*)*(?:都|也)?(?:对|成立|没问题|站得住|买|认同|同意))"
     if i < 2 and n > 2:
         zh += r"|前两(?:条|点|句|个|部分)"
+        en += r"|first two|two first"
+    if i >= n - 2 and n > 2:
+        zh += r"|后两(?:条|点|句|个|部分)"
+        en += r"|last two"
     if i == 0:
         zh += r"|前半句|前半部分|前半段|前面(?:那|的)?半句|前一句|前一半|前一部分|前者"
     if i == n - 1:
         zh += r"|后半句|后半部分|后半段|后面(?:那|的)?半句|后一句|后一半|后一部分|后者|最后一(?:句|条|点)"
-    return rf"(?:the )?(?:{en}) {_PART_WORDS}|{zh}"
+    return rf"(?:the )?(?:{en})(?: {_PART_WORDS}| ones| of them)?(?![a-z])|{zh}" if n > 2 else rf"(?:the )?(?:{en}) {_PART_WORDS}|{zh}"
 _HALF_OK = re.compile(
     r"[^.。;；!！?？]{0,24}?(?:(?<![a-z])(?:right|true|correct|fine|accurate|holds|stands)(?![a-z])|i (?:agree|buy|accept)|so too|agree"
     r"|没错|没毛病|没问题|成立|正确|同意|认同|是对的|对的|(?<![不])对|(?<![不])买|站得住)"
@@ -239,6 +243,27 @@ _ALL_PARTS = re.compile(
 )
 
 
+_ALL_BUT = re.compile(
+    r"\s*(?:all of (?:it|them)|everything|all)(?: is (?:right|correct|fine))?,? (?:except|but) (?P<but>[^.;!?]{3,60})"
+    r"|\s*除了(?P<but_zh>[^，,。；;]{2,30})(?:以外|之外)?[，,]?(?:其他的?|别的|其余的?)?都(?:对|成立|没问题)"
+)
+_CONTENT_WORD = re.compile(r"[a-z][a-z-]{3,}|[\u4e00-\u9fff]+")
+# a bare pick of two parts by position, alone before the sentence ends: "The first two.", "前两条。"
+_BARE_PICK = re.compile(r"\s*(?:(?:the )?(?P<first>first two)|(?:the )?(?P<last>last two)|(?P<qian>前两)(?:条|点|句|个)|(?P<hou>后两)(?:条|点|句|个))\s*(?:[.。!！,，]|$)")
+
+
+def _content_words(text: str) -> set[str]:
+    """Words to compare a part with what an answer says of it: English words cut to five letters ("averaging" and
+    "averages" meet), and every pair of Chinese characters."""
+    out = set()
+    for w in _CONTENT_WORD.findall(text.lower()):
+        if w.isascii():
+            out.add(w[:5])
+        else:
+            out.update(w[i:i + 2] for i in range(len(w) - 1))
+    return out
+
+
 def accepted_halves(question: str, answer: str) -> list[tuple[int, int]]:
     """The halves of the question's claim the answer names and accepts, as ranges of the question: "First half right.
     Second half I believe so too" accepts both; "快是真的，后半句不对" accepts neither by name."""
@@ -248,6 +273,16 @@ def accepted_halves(question: str, answer: str) -> list[tuple[int, int]]:
     text = _fold(answer).lower()
     if _ALL_PARTS.match(text) and not _HALF_NO.search(text, 0, _ALL_PARTS.match(text).end()):
         return halves
+    # (all but one, the one named by what it says: "All of it except the averaging at the end.", "除了最后那条平均权重，都对")
+    but = _ALL_BUT.match(text)
+    if but is not None:
+        said = _content_words(but.group("but") or but.group("but_zh"))
+        overlap = [len(said & _content_words(question[s:e].lower())) for s, e in halves]
+        if max(overlap) > 0 and overlap.count(max(overlap)) == 1:
+            return [h for h, o in zip(halves, overlap) if o != max(overlap)]
+    pick = _BARE_PICK.match(text)
+    if pick is not None and len(halves) > 2:
+        return halves[:2] if pick.group("first") or pick.group("qian") else halves[-2:]
     out = []
     for i, half in enumerate(halves):
         for m in re.finditer(_part_names(i, len(halves)), text):

@@ -189,6 +189,12 @@ PS_VS_DDP = ("参数服务器和 DDP 的对比，三条说法：一，PS 能保�
     ("周报里说：分布式训练的好处有两点：一是缩短训练时间，二是多机训出来的模型精度更高。哪部分成立？", "两点都成立。", [0, 1]),
     ('A note: "On one GPU the whole batch runs in parallel; with several GPUs the batch is split." Which parts are right?',
      "Both parts, I think.", [0, 1]),
+    # all but one, the one named by what it says; the first two by position, bare
+    ('A summary: "torchrun starts one process per GPU; you call init_process_group; DDP wraps the model; and after the step '
+     'rank 0 averages everyone\'s weights." Which parts are correct?', "All of it except the averaging at the end.", [0, 1, 2]),
+    ("有三个说法：每张卡放一份完整模型；数据切成互不重叠的几份；每个 epoch 结束后平均各卡权重。哪些对？", "除了最后那条平均权重，其他都对。", [0, 1]),
+    ('A colleague wrote: "TP splits weight matrices; PP puts groups of layers on different GPUs; and DP is the same as PP." '
+     "Which parts hold?", "The first two. The last one's wrong.", [0, 1]),
 ])
 def test_parts_picked_by_number_position_or_all(question, answer, accepted):
     parts = claim_halves(question)
