@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 # how long a bare reply may be (folded characters)
 BARE_MAX = 24
@@ -186,7 +187,8 @@ _ORDINALS_EN = ("first|former|opening", "second|latter", "third", "fourth")
 _ORDINALS_ZH = ("一", "二", "三", "四")
 
 
-def _part_names(i: int, n: int) -> str:
+@lru_cache(maxsize=None)
+def _part_names(i: int, n: int) -> re.Pattern[str]:
     """The words that name part ``i`` of ``n``: "the first half", "第二条", "后一句" (the last of two or more: "the last part")."""
     en = _ORDINALS_EN[i] + ("|last|other" if i == n - 1 else "")
     zh = rf"第{_ORDINALS_ZH[i]}(?:句话?|条|点|部分|个说法|个|半)"
@@ -202,7 +204,11 @@ def _part_names(i: int, n: int) -> str:
         zh += r"|前半句|前半部分|前半段|前面(?:那|的)?半句|前一句|前一半|前一部分|前者"
     if i == n - 1:
         zh += r"|后半句|后半部分|后半段|后面(?:那|的)?半句|后一句|后一半|后一部分|后者|最后一(?:句|条|点)"
-    return rf"(?:the )?(?:{en})(?: {_PART_WORDS}| ones| of them)?(?![a-z])|{zh}" if n > 2 else rf"(?:the )?(?:{en}) {_PART_WORDS}|{zh}"
+    # (of three or four, a bare ordinal names a part too: "the first two", "the third"; of two, "first" alone opens too much)
+    words = rf"(?: {_PART_WORDS}| ones| of them)?(?![a-z])" if n > 2 else rf" {_PART_WORDS}"
+    return re.compile(rf"(?:the )?(?:{en}){words}|{zh}")
+
+
 _HALF_OK = re.compile(
     r"[^.。;；!！?？]{0,24}?(?:(?<![a-z])(?:right|true|correct|fine|accurate|holds|stands)(?![a-z])|i (?:agree|buy|accept)|so too|agree"
     r"|没错|没毛病|没问题|成立|正确|同意|认同|是对的|对的|(?<![不])对|(?<![不])买|站得住)"
@@ -220,9 +226,10 @@ def claim_halves(question: str) -> list[tuple[int, int]]:
     if ask is not None and ask.start() > 0:
         end = ask.start() + 1
     body = question[:end]
-    marks = [m for m in _PART_MARK.finditer(body)]
-    order = [_ORDINALS_ZH.index(n) if n in _ORDINALS_ZH else int(n) - 1 for m in marks for n in [next(g for g in m.groups() if g)]]
-    if 2 <= len(marks) <= PARTS_MAX and order == list(range(len(marks))):
+    marks = list(_PART_MARK.finditer(body))
+    numbers = [next(g for g in m.groups() if g) for m in marks]
+    order = [_ORDINALS_ZH.index(x) if x in _ORDINALS_ZH else int(x) - 1 for x in numbers]
+    if 2 <= len(marks) <= PARTS_MAX and order == list(range(len(marks))):  # numbered 1, 2, … in turn
         return [(m.end(), marks[i + 1].start() if i + 1 < len(marks) else end) for i, m in enumerate(marks)]
     seps = list(_PART_SPLIT.finditer(body))
     if 2 <= len(seps) < PARTS_MAX:
@@ -265,13 +272,15 @@ def _content_words(text: str) -> set[str]:
 
 
 def accepted_halves(question: str, answer: str) -> list[tuple[int, int]]:
-    """The halves of the question's claim the answer names and accepts, as ranges of the question: "First half right.
-    Second half I believe so too" accepts both; "快是真的，后半句不对" accepts neither by name."""
+    """The parts of the question's claim the answer names and accepts, as ranges of the question: "First half right.
+    Second half I believe so too" accepts both; "快是真的，后半句不对" accepts neither by name; "二和三对，一不对" the second
+    and third of three; "Both parts, I think." all."""
     halves = claim_halves(question)
     if not halves:
         return []
     text = _fold(answer).lower()
-    if _ALL_PARTS.match(text) and not _HALF_NO.search(text, 0, _ALL_PARTS.match(text).end()):
+    every = _ALL_PARTS.match(text)
+    if every is not None and not _HALF_NO.search(text, 0, every.end()):
         return halves
     # (all but one, the one named by what it says: "All of it except the averaging at the end.", "除了最后那条平均权重，都对")
     but = _ALL_BUT.match(text)
@@ -285,7 +294,7 @@ def accepted_halves(question: str, answer: str) -> list[tuple[int, int]]:
         return halves[:2] if pick.group("first") or pick.group("qian") else halves[-2:]
     out = []
     for i, half in enumerate(halves):
-        for m in re.finditer(_part_names(i, len(halves)), text):
+        for m in _part_names(i, len(halves)).finditer(text):
             ok = _HALF_OK.match(text, m.end())
             if ok is not None and _HALF_NO.search(text, m.end(), ok.end()) is None:
                 out.append(half)
