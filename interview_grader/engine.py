@@ -22,7 +22,7 @@ from .matcher import Doc, Gates, Hit
 from .normalize import EMOJI, Folded, fold, fold_pieces
 from .notes import note
 from .quiz import read_choice, read_quiz
-from .replies import accepted_halves, accepts_rest, denied_statement, denies, echoes_yes, partly_agrees
+from .replies import accepted_halves, accepts_rest, claim_halves, denied_statement, denies, echoes_yes, partly_agrees
 from .tables import Section, find_layouts
 from .report import Covered, Flag, GradedAnswer, Overall, Report, RubricInfo
 from .rubric.load import LoadedRubric, load_rubric
@@ -807,6 +807,10 @@ def grade_answer(
     # (the parts picked out of several put up for judgement, "Which parts hold?" - "二和三对，一不对", make their points too,
     # as a written round's picked options do; a bare "yes" to a leading question does not)
     selecting = bool(named_halves) and _ASKS_WHICH.search(qa.question.text) is not None
+    if named_halves:
+        parts = claim_halves(qa.question.text)
+        numbers = ", ".join(str(parts.index(h) + 1) for h in named_halves)
+        notes_first = [*notes_first, note("parts", lang, parts=numbers, count=len(parts))]
     for s, e in halves:
         # (the question as the statement it puts: "Ring-Allreduce 是不是大家先把梯度发给一个主节点…？" answered "嗯，是这样的")
         stated, at = qa.question.text[s:e], qa.question.span.start + s

@@ -43,6 +43,10 @@ _NOTES = {
         "zh": "回答选择了选项 {letters}，按所选选项的内容评判",
         "en": "the answer picks option {letters}: judged on what the option says",
     },
+    "parts": {
+        "zh": "问题给出 {count} 个说法，回答认同第 {parts} 个，按这些说法评判",
+        "en": "of the {count} statements the question puts, the answer accepts {parts}: judged on what they say",
+    },
     "picked-wrong": {
         "zh": "题目问的是错误的说法，所选选项 {letters} 是回答者否定的内容，不算作其观点",
         "en": "the question asks for the wrong statement: option {letters}, picked, is rejected, not claimed",

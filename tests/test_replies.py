@@ -205,6 +205,7 @@ def test_parts_picked_out_of_several_make_their_points(rubric):
     a, _ = one(rubric, PS_VS_DDP, "二和三对，一不对。")
     assert a.status == "graded" and {c.id for c in a.covered} >= {"dvp-fit", "dvp-replica-vs-shard"}, a
     assert "ps-guarantees-consistency" not in [f.id for f in a.misconceptions]
+    assert note("parts", "zh", parts="2, 3", count=3) in a.notes
     # a bare "yes" to a claim that asks nothing of which parts hold is graded at the floor
     b, _ = one(rubric, "和参数服务器相比，DDP 的每个 rank 都存一份完整模型，对吧？", "对。")
     assert b.score == rubric.rubric.scoring.attempt_floor and not b.covered, b
