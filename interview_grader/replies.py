@@ -171,11 +171,16 @@ def accepts_rest(answer: str) -> bool:
 # 不会有参数过期的问题，对吗？"), and the halves an answer names and accepts ("First half right. Second half I believe so
 # too", "后面那半句我觉得大体也没毛病"): what the candidate accepts of it, half by half
 _HALF_SPLIT = re.compile(r",\s*and\s+|;\s*|,\s*but\s+|，\s*(?:而且|并且|同时|还|但是?|所以)|；\s*(?:而且|并且|另外|同时)?")
-_JUDGE_ASK = re.compile(r"[。.!！]\s*[^。.!！?？\n]{1,24}[?？]?\s*$")
+_JUDGE_ASK = re.compile(r"[。.!！]\s*[^。.!！?？\n]{1,24}[?？]\s*$")
 # three or more statements listed ("有三个说法：A；B；C。"): the parts are split at each semicolon
 _PART_SPLIT = re.compile(r"[;；]\s*")
 # ... or numbered: "一是缩短训练时间，二是…", "一，PS 能…；二，…", "(1) … (2) …", "1) … 2) …"
-_PART_MARK = re.compile(r"(?:^|(?<=[，,；;：:。\s“\"]))(?:([一二三四])(?:是|[，,、])|[(（]([1-4一二三四])[)）]|([1-4])[)）.、](?!\d))")
+_PART_MARK = re.compile(
+    r"(?:^|(?<=[，,；;：:。.\s“\">]))(?:([一二三四])(?:是|[，,、])|[(（]([1-4一二三四])[)）]|([1-4])[)）.、](?!\d)|([①②③④])"
+    r"|(?i:(one|two|three|four)):)"
+)
+_MARK_NUMBER = {**{c: i for i, c in enumerate("一二三四")}, **{c: i for i, c in enumerate("1234")},
+                **{c: i for i, c in enumerate("①②③④")}, **{w: i for i, w in enumerate(("one", "two", "three", "four"))}}
 PARTS_MAX = 4
 _HALF_TAG = re.compile(
     r"[\s,，]*(?:right|agree|correct|true|yes|do you agree|would you agree|is that right|对吗|对不对|是吗|是不是|你同意吗|同意吗"
@@ -222,13 +227,12 @@ def claim_halves(question: str) -> list[tuple[int, int]]:
     tag = _HALF_TAG.search(question)
     end = tag.start() if tag is not None and tag.start() > 0 else len(question)
     # (a short question of its own after the claim asks for the judgement: "…。你同意哪部分？", "…. Which parts do you buy?")
-    ask = _JUDGE_ASK.search(question, 0, end)
-    if ask is not None and ask.start() > 0:
+    ask = _JUDGE_ASK.search(question)
+    if ask is not None and 0 < ask.start() < end:
         end = ask.start() + 1
     body = question[:end]
     marks = list(_PART_MARK.finditer(body))
-    numbers = [next(g for g in m.groups() if g) for m in marks]
-    order = [_ORDINALS_ZH.index(x) if x in _ORDINALS_ZH else int(x) - 1 for x in numbers]
+    order = [_MARK_NUMBER[next(g for g in m.groups() if g).lower()] for m in marks]
     if 2 <= len(marks) <= PARTS_MAX and order == list(range(len(marks))):  # numbered 1, 2, … in turn
         return [(m.end(), marks[i + 1].start() if i + 1 < len(marks) else end) for i, m in enumerate(marks)]
     seps = list(_PART_SPLIT.finditer(body))
@@ -245,7 +249,8 @@ def claim_halves(question: str) -> list[tuple[int, int]]:
 
 # Every part accepted at the start of the answer: "Both parts, I think.", "两点都成立。", "三条都对"
 _ALL_PARTS = re.compile(
-    r"\s*(?:(?:both|all)(?: of them| three| four)? (?:parts|halves|points|statements|claims)(?: (?:are|hold|sound))?(?: (?:right|true|correct|fine))?"
+    r"\s*(?:(?:um+|uh+|well|hmm+)[\s,]*)?(?:(?:both|all)(?: of them| three| four)? (?:parts|halves|points|statements|claims)(?: (?:are|hold|sound))?(?: (?:right|true|correct|fine))?"
+    r"|all (?:three|four|of them|of those|of these)(?: (?:are|hold))?(?: (?:right|true|correct|fine))?"
     r"|(?:两|三|四)(?:点|条|句|部分|个说法)?都(?:成立|对|没问题|站得住|认同|同意))(?=[\s,.;:!，。；：！]|$)"
 )
 

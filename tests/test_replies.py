@@ -195,6 +195,13 @@ PS_VS_DDP = ("参数服务器和 DDP 的对比，三条说法：一，PS 能保�
     ("有三个说法：每张卡放一份完整模型；数据切成互不重叠的几份；每个 epoch 结束后平均各卡权重。哪些对？", "除了最后那条平均权重，其他都对。", [0, 1]),
     ('A colleague wrote: "TP splits weight matrices; PP puts groups of layers on different GPUs; and DP is the same as PP." '
      "Which parts hold?", "The first two. The last one's wrong.", [0, 1]),
+    # circled numbers, one per line; number words with a colon; "1)" after a line break written as <br>
+    ("下面四种说法哪些正确？\n① 每个节点只和相邻节点通信。\n② 它把训练数据切成 N 份。\n③ 发送量随节点数线性增加。\n④ 有一个主节点负责汇总。",
+     "前两条对。后面两条我不太确定……第四条应该也对吧。", [0, 1, 3]),
+    ("Three statements. One: it finishes sooner. Two: it's used when the model won't fit. Three: you never get N times. "
+     "Which are true?", "Um, all of them, I think.", [0, 1, 2]),
+    ("Ring all-reduce: which are true?<br>1) no node is special<br>2) the buffer is cut into N chunks<br>3) all end equal",
+     "All three.", [0, 1, 2]),
 ])
 def test_parts_picked_by_number_position_or_all(question, answer, accepted):
     parts = claim_halves(question)
