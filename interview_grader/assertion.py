@@ -199,6 +199,8 @@ _ENUM_TAIL = re.compile(r"[^,。!?;:\n]{0,80}?的(?:情况|问题|现象|情形|
 # ... and the steps of a procedure that 不是 denies, joined by 、 up to the end of the clause ("PS并不是把模型切给各个
 # worker让它们各自训练、最后再合并，…"): 不是 denies the whole "A、B", where 没有A、B lists two properties
 _NOT_IS = frozenset(("不是", "并不是", "也不是", "而不是", "并非", "绝不是", "从来不是"))
+# ... and a belief it says not to hold, its items joined by 、 ("所以不能认为异步只是更快、收敛效果和同步完全一样")
+_NOT_THINK = ("不能认为", "不能说", "不能以为", "不要以为", "别以为", "不应该认为", "不应认为", "不可以认为")
 _STEPS_TAIL = re.compile(r"[^,。!?;:\n]{1,40}")
 
 # What ends a negation or reported-belief scope inside a sentence.
@@ -1563,7 +1565,7 @@ def analyse(text: str, question: str | None = None) -> Scopes:
                 tail = _ENUM_TAIL.match(text, limit)
                 if tail:
                     end = tail.end()
-                elif m.group() in _NOT_IS:
+                elif m.group() in _NOT_IS or text.startswith(_NOT_THINK, c):
                     tail = _STEPS_TAIL.match(text, limit)
                     if tail:
                         t = turn(text, limit, tail.end())

@@ -28,6 +28,8 @@ ZH = [
     ("不会出现卡0掉线、DDP靠参数服务器同步的情况。", False),  # the negation covers the enumeration up to 的情况
     ("不会出现卡0掉线、DDP靠参数服务器同步。", True),  # not closed by 的情况: the second item stands
     ("DDP并不是先各自训练、再交给参数服务器合并，每一步都要同步梯度。", False),  # 不是 denies every step joined by 、
+    ("所以不能认为卡0很快、DDP靠参数服务器同步。", False),  # a belief not to hold covers its items joined by 、 (blind404 02 Q3)
+    ("卡0很快、DDP靠参数服务器同步。", True),
     # a line labelled as a wrong reading, or listed under a heading of myths (blind292)
     ("错误理解：DDP靠参数服务器同步。\n正确理解：DDP 对梯度做 all-reduce。", False),
     ("常见误区：\n1. DDP靠参数服务器同步\n2. 异步没有过期梯度\n正确理解：梯度 all-reduce。", False),
