@@ -1198,7 +1198,8 @@ _ASKS_FOR = re.compile(
     r"(?<![a-z])(?:explain|describe|tell me|walk me|what|how|why|which|when|could you|can you)(?![a-z])|讲讲|说说|讲一下|说一下|介绍一下你|什么|怎么|为什么|如何|哪",
     re.IGNORECASE,
 )
-_CONSENT_LEAD = re.compile(r"\W*(?:ok(?:ay)?|sure|sounds good|great|好的|好|可以|没问题|行)[\s,.!。！，]", re.IGNORECASE)
+# (the consent a sentence of its own: "Sounds good. Actually I watched your team's talk …", not "Sure, each GPU holds a copy.")
+_CONSENT_LEAD = re.compile(r"\W*(?:ok(?:ay)?|sure|sounds good|great|好的|好|可以|没问题|行)[.!。！]", re.IGNORECASE)
 CONSENT_REPLY_MAX = 200
 # Small talk before the interview: "路上还顺利吗？" / "挺顺利的，就是地铁有点挤。", "How's your week going?" / "Busy but good.",
 # and who is on the line: "是陈同学吧？", "Where are you calling in from today?"
