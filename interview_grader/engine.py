@@ -453,7 +453,7 @@ _AGREEMENT = re.compile(_AGREE_LEAD + _AGREE_WORD + r"(?:[\s,.。…!]*(?:" + _A
 _AGREES_FIRST = re.compile(_AGREE_LEAD + _AGREE_WORD + r"(?:吧|啊|呀| there| here)?[\s]*[,.。…!?]")
 # A question that asks which of the parts it puts hold ("这段话哪部分成立？", "你买哪条", "Which parts are right?")
 _ASKS_WHICH = re.compile(
-    r"哪(?:部分|几部分|条|几条|句|几句|点|几点|个说法|几个说法|些)|(?<![a-z])which (?:parts?|ones?|of (?:these|them|those|the)|statements?|claims?|do you|bits?|points?|are|is|hold)(?![a-z])",
+    r"哪(?:部分|几部分|条|几条|句|几句|点|几点|个说法|几个说法|些)|逐句|逐条|判断|(?<![a-z])(?:mark each|each claim|true or false)(?![a-z])|(?<![a-z])which (?:parts?|ones?|of (?:these|them|those|the)|statements?|claims?|do you|bits?|points?|are|is|hold)(?![a-z])",
     re.IGNORECASE,
 )
 # A question read as the statement it puts, offsets kept: "?" ends it as "." would, and an A-not-A form states its "A"

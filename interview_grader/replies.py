@@ -179,6 +179,7 @@ _PART_MARK = re.compile(
     r"(?:^|(?<=[，,；;：:。.\s“\">]))(?:([一二三四])(?:是|[，,、])|[(（]([1-4一二三四])[)）]|([1-4])[)）.、](?!\d)|([①②③④])"
     r"|(?i:(one|two|three|four)):)"
 )
+_ITEM_LINE = re.compile(r"(?:\n|<br\s*/?>)[ \t]*(?:[-*•·][ \t]+|(?=[\"“「]))(?P<item>[^\n<]+?)[ \t]*(?=\n|<br|$)")
 _MARK_NUMBER = {**{c: i for i, c in enumerate("一二三四")}, **{c: i for i, c in enumerate("1234")},
                 **{c: i for i, c in enumerate("①②③④")}, **{w: i for i, w in enumerate(("one", "two", "three", "four"))}}
 PARTS_MAX = 4
@@ -210,8 +211,10 @@ def _part_names(i: int, n: int) -> re.Pattern[str]:
     if i == n - 1:
         zh += r"|后半句|后半部分|后半段|后面(?:那|的)?半句|后一句|后一半|后一部分|后者|最后一(?:句|条|点)"
     # (of three or four, a bare ordinal names a part too: "the first two", "the third"; of two, "first" alone opens too much)
-    words = rf"(?: {_PART_WORDS}| ones| of them)?(?![a-z])" if n > 2 else rf" {_PART_WORDS}"
-    return re.compile(rf"(?:the )?(?:{en}){words}|{zh}")
+    if n > 2:
+        return re.compile(rf"(?:the )?(?:{en})(?: {_PART_WORDS}| ones| of them)?(?![a-z])|{zh}")
+    # (of two, "the first" / "the second" with its article: "The first is right.")
+    return re.compile(rf"(?:the )?(?:{en}) {_PART_WORDS}|the (?:{en})(?![a-z])|{zh}")
 
 
 _HALF_OK = re.compile(
@@ -235,6 +238,10 @@ def claim_halves(question: str) -> list[tuple[int, int]]:
     order = [_MARK_NUMBER[next(g for g in m.groups() if g).lower()] for m in marks]
     if 2 <= len(marks) <= PARTS_MAX and order == list(range(len(marks))):  # numbered 1, 2, … in turn
         return [(m.end(), marks[i + 1].start() if i + 1 < len(marks) else end) for i, m in enumerate(marks)]
+    # (statements on lines of their own, bulleted or quoted: "- The DDP constructor broadcasts …", '<br>"Pipeline …"')
+    items = [m for m in _ITEM_LINE.finditer(body)]
+    if 2 <= len(items) <= PARTS_MAX:
+        return [(m.start("item"), m.end("item")) for m in items]
     seps = list(_PART_SPLIT.finditer(body))
     if 2 <= len(seps) < PARTS_MAX:
         starts = [0] + [m.end() for m in seps]
@@ -251,7 +258,7 @@ def claim_halves(question: str) -> list[tuple[int, int]]:
 _ALL_PARTS = re.compile(
     r"\s*(?:(?:um+|uh+|well|hmm+)[\s,]*)?(?:(?:both|all)(?: of them| three| four)? (?:parts|halves|points|statements|claims)(?: (?:are|hold|sound))?(?: (?:right|true|correct|fine))?"
     r"|all (?:three|four|of them|of those|of these)(?: (?:are|hold))?(?: (?:right|true|correct|fine))?"
-    r"|(?:两|三|四)(?:点|条|句|部分|个说法)?都(?:成立|对|没问题|站得住|认同|同意))(?=[\s,.;:!，。；：！]|$)"
+    r"|(?:两|三|四)(?:点|条|句|部分|个说法)?我?都(?:成立|对|没问题|站得住|认同|同意))(?=[\s,.;:!，。；：！]|$)"
 )
 
 

@@ -202,6 +202,12 @@ PS_VS_DDP = ("参数服务器和 DDP 的对比，三条说法：一，PS 能保�
      "Which are true?", "Um, all of them, I think.", [0, 1, 2]),
     ("Ring all-reduce: which are true?<br>1) no node is special<br>2) the buffer is cut into N chunks<br>3) all end equal",
      "All three.", [0, 1, 2]),
+    # statements on lines of their own, bulleted or quoted; "the first" of two with its article; "三句我都认同"
+    ("Three lines from the deck:\n- DDP broadcasts rank 0's parameters.\n- Gradients are all-reduced in buckets.\n- Only rank 0 "
+     "writes checkpoints.", "All three are right, I think.", [0, 1, 2]),
+    ('Slide:<br>"Pipeline parallelism puts groups of layers on different GPUs."<br>"Micro-batches make the bubble bigger."',
+     "The first is right. The second, hmm, I'd guess it's wrong.", [0]),
+    ("三句话请逐句判断：第一句，多卡协同训练同一个模型；第二句，主要为了缩短训练耗时；第三句，分布式后精度自然更高。", "三句我都认同。", [0, 1, 2]),
 ])
 def test_parts_picked_by_number_position_or_all(question, answer, accepted):
     parts = claim_halves(question)
