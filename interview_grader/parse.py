@@ -1230,9 +1230,8 @@ def _is_opener(text: str, qa: _QA) -> bool:
         # hear me?" / "Yep, I can hear you.", "你那边有点回音，方便戴个耳机吗？" / "好的，稍等……现在呢？")
     if any(c in q for c in "?？"):
         return False
-    if _ANNOUNCES.search(q) and not _ASKS_FOR.search(_ANNOUNCES.sub("", q)) and _CONSENT_LEAD.match(a) and len(a) <= CONSENT_REPLY_MAX and not any(
-        c in a for c in "?？"
-    ):
+    announced = _ANNOUNCES.search(q) is not None and not _ASKS_FOR.search(_ANNOUNCES.sub("", q))
+    if announced and _CONSENT_LEAD.match(a) and len(a) <= CONSENT_REPLY_MAX and not any(c in a for c in "?？"):
         return True  # (the format announced, consent given with a remark: "Sounds good. Actually I watched your team's talk …")
     # (a check of the line, answered about the line: "能听到我说话吗？" - "能听到，就是有一点回音…现在应该清楚了。")
     return (len(a) <= 48 and _READY.fullmatch(a) is not None) or (
