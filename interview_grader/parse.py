@@ -1157,7 +1157,7 @@ def _is_backchannel(text: str, lines, labels: list, idx: int, lab: _Label) -> bo
 
 
 _READY = re.compile(
-    r"(?i)\W*(?:ok(?:ay)?|sure|ready|sounds good|go ahead|let's go|let's do it|yep|yes|好的?|可以|没问题|行|嗯+)(?:[\s,!.。！，~]+\w{0,12})?"
+    r"(?i)\W*(?:ok(?:ay)?|sure|ready|sounds good|go ahead|let's go|let's do it|yep|yes|好的?|可以的?|没问题|行|嗯+)(?:[\s,!.。！，~]+\w{0,12})?"
     # then only the words of being ready: "Sounds good, I'm ready.", "Sounds good, ready when you are."
     r"(?:[\s,!.。！，~]+(?:i'?m|i am|ready|when(?:ever)?|you(?:'re)?|are|let's|go|start|begin|all|set|fire|away|thanks|thank|"
     r"sure|ok(?:ay)?|good|great|happy|to|shoot|then|too|我?准备好[了啦]|开始吧|请开始|来吧|随时|没问题|可以)(?!\w)){0,6}[\s!.。！~]*"
@@ -1168,7 +1168,7 @@ _READY = re.compile(
 _READY_ASK = re.compile(
     r"[^。.!！?？\n]{0,20}?(?:准备好了吗|准备好了没|可以开始了吗|能听(?:到|见|清)[^。.!！?？\n]{0,6}吗|听得(?:到|见|清)[^。.!！?？\n]{0,6}吗|声音清楚吗"
     r"|开始吧[?？]|好吗|可以吗|行吗|ready|shall we (?:start|begin)|can we (?:start|begin)|can you hear me|hear me okay|good to go|all set)"
-    r"[^。.!！?？\n]{0,12}[?？]"
+    r"[^。.!！?？\n]{0,16}[?？]"
     # ... and a tag asking for consent: "I'll go through a few questions, okay?", "… for your questions. Sound good?"
     r"|(?<![^\s,，.。!！])(?:is that )?(?:okay|ok|alright|all right|sounds? good)\s*[?？]",
     re.IGNORECASE,
@@ -1204,12 +1204,14 @@ CONSENT_REPLY_MAX = 200
 # Small talk before the interview: "路上还顺利吗？" / "挺顺利的，就是地铁有点挤。", "How's your week going?" / "Busy but good.",
 # and who is on the line: "是陈同学吧？", "Where are you calling in from today?"
 _SMALL_TALK = re.compile(
-    r"路上|顺利吗|順利嗎|吃饭了吗|吃飯了嗎|天气|天氣|最近怎么样|最近怎麼樣|最近忙吗|周末|週末|好找吗|好找嗎|在家|在公司|方便说话|方便吗"
+    r"路上|顺利吗|順利嗎|吃饭了吗|吃飯了嗎|天气|天氣|最近怎么样|最近怎麼樣|最近忙吗|周末|週末|好找吗|好找嗎|在家|在公司|方便说话|方便吗|方便吧|耽误"
     r"|是[\u4e00-\u9fff]{1,4}(?:同学|先生|女士|老师)吧|calling (?:in )?from|where are you (?:based|calling|joining)"
     r"|(?<![a-z])(?:how are you|how's it going|how is it going|how(?:'s| is| was) your (?:day|week|morning|weekend|trip|commute)"
     r"|how was the (?:trip|drive|commute|traffic)|find (?:us|the (?:place|room|office|link)) okay|weather)(?![a-z])",
     re.IGNORECASE,
 )
+# ... and a check of who answers, by name alone: "你好，是小陈吧？", "Is this Arjun?"
+_WHO_CHECK = re.compile(r"是[\u4e00-\u9fff]{1,4}吧[?？]|(?<![a-z])(?:is this|am i speaking (?:to|with)) [a-z]+\?", re.IGNORECASE)
 SMALL_TALK_REPLY_MAX = 60
 OPENING_EXCHANGES_MAX = 3
 
@@ -1223,7 +1225,7 @@ def _is_opener(text: str, qa: _QA) -> bool:
     if _SMALL_TALK.search(asked) and len(asked.strip()) <= SMALL_TALK_REPLY_MAX and len(a) <= SMALL_TALK_REPLY_MAX:
         return True  # (a short question of small talk, a short reply)
     if (
-        (_HEARING.search(asked) or _SMALL_TALK.search(asked)) and len(asked.strip()) <= OPENING_TURN_MAX
+        (_HEARING.search(asked) or _SMALL_TALK.search(asked) or _WHO_CHECK.search(asked)) and len(asked.strip()) <= OPENING_TURN_MAX
         and len(a) <= OPENING_REPLY_MAX and not _SUBJECT.search(asked) and not _SUBJECT.search(a)
     ):
         return True  # (a check of the line or a greeting, asked and answered without a word of the subject: "Hello? Can you

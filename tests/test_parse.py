@@ -2304,6 +2304,12 @@ def test_asking_whether_the_candidate_is_ready_asks_nothing(ask):
         "Interviewer: Hello? Can you hear me?\nCandidate: Yep, I can hear you.\n"
         "Interviewer: Perfect, you sound fine. Where are you calling in from today?\nCandidate: Lisbon. It's early evening here, so all good.\n",
         "Interviewer: Hi Aisha, is the line okay on your side?\nCandidate: Yes, I can hear you fine.\n",
+        # who answers, by name alone; where the call is taken; consent "可以的，没问题。"; "Ready when you are?" asked
+        "面试官：你好，是小陈吧？\n候选人：是的王工，您好\n面试官：那我们就简单过几个问题，准备好了吗？\n候选人：好的，我准备好了，开始吧。\n",
+        "面试官：喂，是林同学吧？\n候选人：对，是我，周老师好。\n面试官：你好你好。今天是在公司还是在家？网络还稳吗？\n"
+        "候选人：在家，刚刚测过网速，应该没问题。\n面试官：行。前面问技术，最后留时间你问我。可以吗？\n候选人：可以的，没问题。\n",
+        "面试官：你好。今天下午过来方便吧，没耽误你上班？\n候选人：没事，我请了半天假。\n",
+        "Interviewer: I'm Megan. I'll go through a few questions, nothing tricky. Ready when you are?\nCandidate: Sure, go ahead.\n",
         # the format announced, consent given with a remark
         "Interviewer: A word about us: we run training for the speech group. I'll ask you some questions, then you can ask me "
         "anything. Sound good?\nCandidate: Sounds good. Actually I watched your team's talk last year, so I'm excited to chat.\n",
