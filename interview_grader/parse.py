@@ -1160,7 +1160,7 @@ _READY = re.compile(
     r"(?i)\W*(?:ok(?:ay)?|sure|ready|sounds good|go ahead|let's go|let's do it|yep|yes|好的?|可以的?|没问题|行|嗯+)(?:[\s,!.。！，~]+\w{0,12})?"
     # then only the words of being ready: "Sounds good, I'm ready.", "Sounds good, ready when you are."
     r"(?:[\s,!.。！，~]+(?:i'?m|i am|ready|when(?:ever)?|you(?:'re)?|are|let's|go|start|begin|all|set|fire|away|thanks|thank|"
-    r"sure|ok(?:ay)?|good|great|happy|to|shoot|then|too|我?准备好[了啦]|开始吧|请开始|来吧|随时|没问题|可以)(?!\w)){0,6}[\s!.。！~]*"
+    r"sure|ok(?:ay)?|good|great|happy|to|shoot|then|too|ahead|我?准备好[了啦]|开始吧|请开始|来吧|随时|没问题|可以)(?!\w)){0,6}[\s!.。！~]*"
 )
 
 
