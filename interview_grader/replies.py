@@ -283,6 +283,15 @@ def _content_words(text: str) -> set[str]:
     return out
 
 
+_OTHERS_OK = re.compile(
+    r"(?<![a-z])(?:the other (?:two|three|ones?)|the others)(?: (?:are|is|hold|sound))?(?: (?:all|both))? (?:right|true|correct|fine|ok|okay)"
+    r"|(?:另外|其他|其余|剩下)的?(?:两|几)?(?:条|句|个|点)?(?:都|也)?(?:对|没问题|成立|正确)"
+)
+_ONLY_LAST = re.compile(
+    r"(?<![a-z])only the last(?: one| part| claim| statement)? (?:is (?:right|true|correct)|holds)(?![a-z])|只有最后一(?:条|句|个|点)(?:是)?(?:对|成立|正确)"
+)
+
+
 def accepted_halves(question: str, answer: str) -> list[tuple[int, int]]:
     """The parts of the question's claim the answer names and accepts, as ranges of the question: "First half right.
     Second half I believe so too" accepts both; "快是真的，后半句不对" accepts neither by name; "二和三对，一不对" the second
@@ -305,10 +314,20 @@ def accepted_halves(question: str, answer: str) -> list[tuple[int, int]]:
     if pick is not None and len(halves) > 2:
         return halves[:2] if pick.group("first") or pick.group("qian") else halves[-2:]
     out = []
+    named = set()  # the parts named at all, accepted or not
     for i, half in enumerate(halves):
         for m in _part_names(i, len(halves)).finditer(text):
+            named.add(i)
             ok = _HALF_OK.match(text, m.end())
             if ok is not None and _HALF_NO.search(text, m.end(), ok.end()) is None:
                 out.append(half)
                 break
+    # (the parts not named accepted together: "The first claim is backwards … The other two are right", "第一条不对，另外两条对")
+    rest = _OTHERS_OK.search(text)
+    if rest is not None and named and not _HALF_NO.search(rest.group()):
+        out = [h for i, h in enumerate(halves) if h in out or i not in named]
+    # (only one part accepted: "only the last one", "只有最后一条对")
+    only = _ONLY_LAST.search(text)
+    if only is not None and len(halves) > 2:
+        out = [halves[-1]]
     return out

@@ -208,6 +208,12 @@ PS_VS_DDP = ("参数服务器和 DDP 的对比，三条说法：一，PS 能保�
     ('Slide:<br>"Pipeline parallelism puts groups of layers on different GPUs."<br>"Micro-batches make the bubble bigger."',
      "The first is right. The second, hmm, I'd guess it's wrong.", [0]),
     ("三句话请逐句判断：第一句，多卡协同训练同一个模型；第二句，主要为了缩短训练耗时；第三句，分布式后精度自然更高。", "三句我都认同。", [0, 1, 2]),
+    # the others accepted together, or only the last
+    ('Mark each claim:<br>"DP splits the model."<br>"Hybrid setups combine DP and MP."<br>"The speed-up is below N."',
+     "The first claim is backwards. The other two are right.", [1, 2]),
+    ("三个说法：每张卡放一份完整模型；数据切成互不重叠的几份；每个 epoch 结束后平均各卡权重。哪些对？", "第一条不对，另外两条对。", [1, 2]),
+    ("三个说法：每张卡放一份完整模型；数据切成互不重叠的几份；每个 epoch 结束后平均各卡权重。哪些对？", "只有最后一条对。", [2]),
+    ("三个说法：每张卡放一份完整模型；数据切成互不重叠的几份；每个 epoch 结束后平均各卡权重。哪些对？", "只有最后一条不对。", []),
 ])
 def test_parts_picked_by_number_position_or_all(question, answer, accepted):
     parts = claim_halves(question)
