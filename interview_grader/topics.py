@@ -34,9 +34,19 @@ def classify(question: str, goal: str | None, rubric: LoadedRubric) -> TopicVote
     vote = memo.get(key)
     if vote is None:
         vote = _classify(question, goal, rubric)
+        if vote.topic_id is None and _SENTENCE_BREAK.search(question):
+            # the topic named in a sentence of its own, the ask in the next: "Let's talk about DDP itself. What does it do
+            # when you wrap the model?" (cues hold within a sentence; read as one, the two name the topic)
+            joined = _classify(_SENTENCE_BREAK.sub("，", question), goal, rubric)
+            if joined.topic_id is not None:
+                vote = joined
         if len(memo) < MEMO_LIMIT:
             memo[key] = vote
     return vote
+
+
+# where one sentence of a question ends and the next begins
+_SENTENCE_BREAK = re.compile(r"(?<=[a-z0-9)][.!])\s+(?=[A-Za-z])|。(?=\S)")
 
 
 # a word that points back at what the previous question asked about

@@ -690,3 +690,16 @@ def test_the_former_and_the_latter_earn_points_as_what_they_stand_for(rubric, qu
     report = grade(parse_transcript(f"Q1: {question}\nA: {answer}\n", "x"), rubric)
     a = report.answers[0]
     assert ("dvp-fit" in [c.id for c in a.covered]) is covered, (a.topic, [c.id for c in a.covered])
+
+
+@pytest.mark.parametrize(
+    "question, expected",
+    [
+        # blind419: the topic in a sentence of its own, the ask with "it" in the next
+        ("Let's talk about DDP itself. What does it do when you wrap the model, and what happens during backward?", "ddp-workflow"),
+        # a sentence about the team and a behavioural ask stay ungraded
+        ("We use DDP a lot here. Tell me about a time you disagreed with a teammate.", None),
+    ],
+)
+def test_a_topic_named_in_the_sentence_before_the_ask(rubric, question, expected):
+    assert classify(question, None, rubric).topic_id == expected
