@@ -34,12 +34,6 @@ def classify(question: str, goal: str | None, rubric: LoadedRubric) -> TopicVote
     vote = memo.get(key)
     if vote is None:
         vote = _classify(question, goal, rubric)
-        if vote.topic_id is None and _SENTENCE_BREAK.search(question):
-            # the topic named in a sentence of its own, the ask in the next: "Let's talk about DDP itself. What does it do
-            # when you wrap the model?" (cues hold within a sentence; read as one, the two name the topic)
-            joined = _classify(_SENTENCE_BREAK.sub("，", question), goal, rubric)
-            if joined.topic_id is not None:
-                vote = joined
         if len(memo) < MEMO_LIMIT:
             memo[key] = vote
     return vote
@@ -187,6 +181,13 @@ def classify_follow_up(question: str, goal: str | None, previous: str | None, ru
     got = memo.get(key)
     if got is None:
         got = _follow_up(question, goal, previous, rubric) if previous is not None else None
+        if got is None and _SENTENCE_BREAK.search(question):
+            # the topic named in a sentence of its own, the ask in the next: "Let's talk about DDP itself. What does it do
+            # when you wrap the model?" (cues hold within a sentence; read as one, the two name the topic), when the
+            # question does not point back at the one before it
+            joined = _classify(_SENTENCE_BREAK.sub("，", question), goal, rubric)
+            if joined.topic_id is not None:
+                got = joined
         if got is None:
             got = _weak(vote, rubric)
         if len(memo) < MEMO_LIMIT:

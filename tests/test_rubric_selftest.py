@@ -702,4 +702,7 @@ def test_the_former_and_the_latter_earn_points_as_what_they_stand_for(rubric, qu
     ],
 )
 def test_a_topic_named_in_the_sentence_before_the_ask(rubric, question, expected):
-    assert classify(question, None, rubric).topic_id == expected
+    from interview_grader.topics import classify_follow_up
+
+    assert classify(question, None, rubric).topic_id is None  # (each sentence alone names none)
+    assert classify_follow_up(question, None, None, rubric).topic_id == expected
