@@ -930,20 +930,6 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
         goodbye = qas.pop()
         if verdict is None:
             verdict = goodbye.question  # the interviewer's closing words; the thanks after them is no part
-    if dialogue and len(qas) > 1:
-        # a back-channel the turn-by-turn reading did not catch ("Mm-hm." in a WebVTT cue of its own, its cue id and timing
-        # lines after it): the candidate's next turn goes on with the same answer
-        merged = [qas[0]]
-        for qa in qas[1:]:
-            q = text[qa.question.value_start:qa.question.end].strip()
-            if merged[-1].answers and qa.answers and len(q) <= 40 and _BACKCHANNEL.fullmatch(_VTT_NOISE.sub(" ", q).strip()):
-                merged[-1].answers.extend(qa.answers)
-            else:
-                merged.append(qa)
-        if len(merged) < len(qas):
-            for i, qa in enumerate(merged):
-                qa.number = i + 1
-            qas = merged
     for _ in range(OPENING_EXCHANGES_MAX):
         # "hey tobi, I'll go through a few questions, answer like it's the real thing" / "ok ready": no question (nor a mic
         # check before it: "Can you hear me okay?" / "Yes, loud and clear.")
@@ -1145,11 +1131,12 @@ _VTT_NOISE = re.compile(r"</?v[^>]*>|\d{2}:\d{2}(?::\d{2})?[.,]\d{3}\s*-->\s*\S+
 
 def _is_backchannel(text: str, lines, labels: list, idx: int, lab: _Label) -> bool:
     """Is the interviewer's turn at line ``idx`` (to the next labelled line) only a back-channel?"""
-    parts = [text[lab.value_start:lines[idx][1]]]
+    # (a WebVTT cue's closing tag, and the next cue's id and timing lines, are no words of the turn: "<v Tom>Mm-hm.</v>")
+    parts = [_VTT_NOISE.sub("", text[lab.value_start:lines[idx][1]])]
     for j in range(idx + 1, len(lines)):
         if labels[j] is not None:
             break
-        parts.append(text[lines[j][0]:lines[j][1]])
+        parts.append(_VTT_NOISE.sub("", text[lines[j][0]:lines[j][1]]))
         if sum(map(len, parts)) > 40:
             return False
     turn = " ".join(p.strip() for p in parts).strip()
