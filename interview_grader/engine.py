@@ -800,8 +800,13 @@ def grade_answer(
     # (or one that names the halves of a two-part claim it accepts: "First half right. Second half I believe so too", "前半句
     #对…后面那半句我觉得大体也没毛病"; a half rejected or left unnamed is not the candidate's)
     named_halves: list[tuple[int, int]] = []
-    if agreed or affirmed or _AGREES_FIRST.match(doc.text) or rest:
+    if agreed or affirmed or _AGREES_FIRST.match(doc.text):
         halves = [quiz.statement if affirmed and quiz is not None and quiz.statement else (0, len(qa.question.text))]
+    elif rest:
+        # (the rest accepted after a part named and rejected is the rest only: "第二条不对，剩下的都没问题" does not assert
+        # the second statement; a rest after a part said in the candidate's own words is the whole claim)
+        named_halves = accepted_halves(qa.question.text, answer.text)
+        halves = named_halves or [(0, len(qa.question.text))]
     else:
         halves = named_halves = accepted_halves(qa.question.text, answer.text) if choice is None else []
     # (the parts picked out of several put up for judgement, "Which parts hold?" - "二和三对，一不对", make their points too,

@@ -198,8 +198,8 @@ def _part_names(i: int, n: int) -> re.Pattern[str]:
     """The words that name part ``i`` of ``n``: "the first half", "第二条", "后一句" (the last of two or more: "the last part")."""
     en = _ORDINALS_EN[i] + ("|last|other" if i == n - 1 else "")
     zh = rf"第{_ORDINALS_ZH[i]}(?:句话?|条|点|部分|个说法|个|半)"
-    # (a bare numeral in a list of those accepted: "二和三对，一不对")
-    zh += rf"|(?<![第一二三四五六七八九十a-z0-9]){_ORDINALS_ZH[i]}(?=\s*(?:[和、与跟及,，]\s*[一二三四]\s*)*(?:都|也)?(?:对|成立|没问题|站得住|买|认同|同意))"
+    # (a bare numeral in a list of those judged: "二和三对，一不对")
+    zh += rf"|(?<![第一二三四五六七八九十a-z0-9]){_ORDINALS_ZH[i]}(?=\s*(?:[和、与跟及,，]\s*[一二三四]\s*)*(?:都|也)?不?(?:对|成立|没问题|站得住|买|认同|同意))"
     if i < 2 and n > 2:
         zh += r"|前两(?:条|点|句|个|部分)"
         en += r"|first two|two first"
@@ -323,8 +323,10 @@ def accepted_halves(question: str, answer: str) -> list[tuple[int, int]]:
                 out.append(half)
                 break
     # (the parts not named accepted together: "The first claim is backwards … The other two are right", "第一条不对，另外两条对")
+    # (so does "the rest" after a part named: "第二条不对，剩下的都没问题", "The first part is wrong; the rest is fine")
     rest = _OTHERS_OK.search(text)
-    if rest is not None and named and not _HALF_NO.search(rest.group()):
+    others = rest is not None and not _HALF_NO.search(rest.group())
+    if named and (others or _REST_ACCEPTED.search(text) is not None):
         out = [h for i, h in enumerate(halves) if h in out or i not in named]
     # (only one part accepted: "only the last one", "只有最后一条对")
     only = _ONLY_LAST.search(text)

@@ -214,10 +214,25 @@ PS_VS_DDP = ("参数服务器和 DDP 的对比，三条说法：一，PS 能保�
     ("三个说法：每张卡放一份完整模型；数据切成互不重叠的几份；每个 epoch 结束后平均各卡权重。哪些对？", "第一条不对，另外两条对。", [1, 2]),
     ("三个说法：每张卡放一份完整模型；数据切成互不重叠的几份；每个 epoch 结束后平均各卡权重。哪些对？", "只有最后一条对。", [2]),
     ("三个说法：每张卡放一份完整模型；数据切成互不重叠的几份；每个 epoch 结束后平均各卡权重。哪些对？", "只有最后一条不对。", []),
+    # "the rest" after a part named and rejected, or after one named either way
+    ("三个说法：每张卡放一份完整模型；数据切成互不重叠的几份；每个 epoch 结束后平均各卡权重。哪些对？", "第三条不对，是每步同步梯度。剩下的都没问题。", [0, 1]),
+    ('A colleague wrote: "TP splits weight matrices; PP puts groups of layers on different GPUs; and DP is the same as PP." '
+     "Which parts hold?", "The third is wrong. The rest is fine.", [0, 1]),
+    ("Two claims: async doesn't wait for stragglers, and it converges just like sync. Agree?",
+     "The second part is not right, stale gradients hurt. The first part is fine.", [0]),
 ])
 def test_parts_picked_by_number_position_or_all(question, answer, accepted):
     parts = claim_halves(question)
     assert accepted_halves(question, answer) == [parts[i] for i in accepted]
+
+
+@pytest.mark.parametrize("answer", ["第二条不对，环里没有主节点。剩下的都没问题。", "二不对，没有谁负责汇总。其余的说法没什么问题。"])
+def test_the_rest_accepted_leaves_out_the_part_rejected(rubric, answer):
+    # the rejected statement is no error of the candidate's; the ones accepted with "the rest" are
+    q = "Ring-Allreduce 有三个说法：每个节点只和相邻节点通信；有一个主节点负责汇总结果；每张卡的发送量随卡数线性增长。哪些对？"
+    a, _ = one(rubric, q, answer)
+    ids = [f.id for f in a.misconceptions]
+    assert "ring-allreduce-central-node" not in ids and "ring-allreduce-cost-grows-with-workers" in ids, a
 
 
 def test_parts_picked_out_of_several_make_their_points(rubric):
