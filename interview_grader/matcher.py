@@ -21,6 +21,7 @@ import weakref
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import product
 
 from .assertion import Scopes, analyse
 from .errors import RubricError
@@ -91,6 +92,51 @@ def _literal(term: str) -> tuple[Literal, ...]:
     out = []
     for key in sorted(keys):
         out.append(Literal(key, _is_word(key[0]), _is_word(key[-1]) and len(key) <= SHORT))
+    return tuple(out)
+
+
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+SWITCH_VARIANTS = 16  # at most this many code-switched variants of one literal
+
+
+@lru_cache(maxsize=None)
+def _switched(piece: Piece, switch: tuple[tuple[str, tuple[str, ...]], ...]) -> Piece:
+    """``piece`` with each Chinese literal also written as code-switched Chinese writes it: some or all of the
+    rubric's Chinese terms in it in English ("负责模型的一部分" also as "负责model的一部分", which "负责 model 的一部分"
+    folds to; "把梯度发给参数服务器" also as "把gradients发给ps"), fewer terms switched first, at most SWITCH_VARIANTS
+    variants. A variant keeps a Chinese character, so it never matches plain English."""
+    out = list(piece)
+    seen = {o.key for o in piece if isinstance(o, Literal)}
+    for opt in piece:
+        if not isinstance(opt, Literal) or not _HAN.search(opt.key):
+            continue
+        # the key cut into the terms it holds (the longest at each place: 参数服务器 before 参数) and the text between
+        parts: list[tuple[str, ...]] = []
+        i, key, plain = 0, opt.key, ""
+        while i < len(key):
+            term = next(((zh, ens) for zh, ens in switch if key.startswith(zh, i)), None)
+            if term is None:
+                plain += key[i]
+                i += 1
+                continue
+            parts.append((plain,))
+            plain = ""
+            parts.append((term[0], *term[1]))
+            i += len(term[0])
+        if not any(len(p) > 1 for p in parts):
+            continue
+        parts.append((plain,))
+        variants = sorted(product(*parts), key=lambda v: sum(a != p[0] for a, p in zip(v, parts)))
+        added = 0
+        for v in variants:
+            k = "".join(v)
+            if k in seen or not _HAN.search(k):
+                continue
+            if added == SWITCH_VARIANTS:
+                break
+            seen.add(k)
+            added += 1
+            out.append(Literal(k, _is_word(k[0]), _is_word(k[-1]) and len(k) <= SHORT))
     return tuple(out)
 
 
@@ -245,9 +291,16 @@ class FastPiece:
 class Compiler:
     """Resolves the term sets of one rubric and owns its literal automaton."""
 
-    def __init__(self, lexicon: dict[str, list[str]], referents: list[str] | tuple[str, ...] = ()):
+    def __init__(self, lexicon: dict[str, list[str]], referents: list[str] | tuple[str, ...] = (),
+                 code_switch: dict[str, list[str]] | None = None):
         self.lexicon = lexicon
         self.referents = tuple(referents)  # term sets 前者 / 后者 may stand for (see Doc._literal_hits)
+        # Chinese term -> the English words code-switched Chinese writes in its place (see _switched); longer terms
+        # first, so that 参数服务器 is replaced before 参数
+        self.switch: tuple[tuple[str, tuple[str, ...]], ...] = tuple(sorted(
+            ((fold_term(zh), tuple(" ".join(fold_term(e).split()) for e in ens)) for zh, ens in (code_switch or {}).items()),
+            key=lambda p: (-len(p[0]), p[0]),
+        ))
         self._cache: dict[str, TermSet] = {}
         self._memo: dict[str, list[Alternative]] = {}  # lexicon expansions, kept while the rubric loads (see settle)
         self._frozen: dict[frozenset, frozenset] = {}  # one object per distinct key set (see TermSet.build)
@@ -264,6 +317,7 @@ class Compiler:
         self._memo = {}
         self._frozen = {}
         _literal.cache_clear()
+        _switched.cache_clear()
 
     def _intern(self, fs: frozenset) -> frozenset:
         return self._frozen.setdefault(fs, fs)
@@ -278,6 +332,8 @@ class Compiler:
             alts: list[Alternative] = []
             for alt in spec.split("|"):
                 alts.extend(_alternatives(alt, self.lexicon, 0, self._memo))
+            if self.switch:
+                alts = [tuple(_switched(piece, self.switch) for piece in a) for a in alts]
             ts = self._cache[spec] = TermSet.build(spec, alts, self._intern)
             for a in alts:
                 for piece in a:

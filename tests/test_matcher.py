@@ -37,6 +37,32 @@ def test_literal_matching(text, spec, expected):
     assert occ(text, spec) == expected
 
 
+SWITCH = {"模型": ["model"], "梯度": ["gradient", "gradients"], "参数服务器": ["parameter server", "ps"], "参数": ["param"]}
+
+
+@pytest.mark.parametrize(
+    "text,spec,expected",
+    [
+        # a Chinese term written in English inside a Chinese sentence (blind424)
+        ("每张 GPU 负责 model 里的一部分", "负责模型里的一部分", ["负责model里的一部分"]),
+        ("把 gradients 发给 PS 汇总", "把梯度发给参数服务器", ["把gradients发给ps"]),  # every term at once
+        ("把梯度发给 parameter server", "把梯度发给参数服务器", ["把梯度发给parameter server"]),  # the longer term first
+        ("每张卡负责模型的一部分", "负责模型的一部分", ["负责模型的一部分"]),  # the Chinese still matches
+        # a variant keeps a Chinese character: a bare term never turns into plain English
+        ("the model is split", "模型", []),
+        ("gradient sync", "梯度", []),
+    ],
+)
+def test_code_switched_chinese_matches_chinese_literals(text, spec, expected):
+    c = Compiler(LEX, (), SWITCH)
+    d = Doc.of(text)
+    assert [d.text[s:e] for s, e in d.occurrences(spec, c)] == expected
+
+
+def test_without_code_switch_terms_a_literal_stays_chinese():
+    assert occ("每张 GPU 负责 model 里的一部分", "负责模型里的一部分") == []
+
+
 def test_a_space_folded_away_keeps_quotes_on_their_words():
     src = "每一步 所有 rank 地位完全对等，走 NCCL"
     d = Doc.of(src)
@@ -574,7 +600,7 @@ def test_a_term_set_first_asked_for_after_loading_still_resolves():
     compiler = rubric.compiler
     spec = "@ps|zzz never in the rubric"
     assert spec not in compiler._cache
-    fresh = Compiler(rubric.rubric.lexicon, rubric.rubric.referents)(spec)
+    fresh = Compiler(rubric.rubric.lexicon, rubric.rubric.referents, rubric.rubric.code_switch)(spec)
     got = compiler(spec)
     assert got == fresh
     assert "zzz never in the rubric" in got.literals and "参数服务器" in got.literals

@@ -203,7 +203,7 @@ def parse_rubric(text: str, path: str = "<rubric>", use_cache: bool = True) -> L
         where = f"{_fmt_loc(loc)}: " if loc else ""
         raise RubricError(f"{where}{msg}{more}", path, line) from None
     _check_reach(rubric, lines, path)
-    compiler = Compiler(rubric.lexicon, rubric.referents)
+    compiler = Compiler(rubric.lexicon, rubric.referents, rubric.code_switch)
     _compile_all(data, lines, compiler, path)
     compiler.settle()
     if use_cache:

@@ -6,6 +6,7 @@ hover help for rubric YAML.
 """
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -298,6 +299,15 @@ class Rubric(_Strict):
         default_factory=dict,
         description="Named term sets usable as '@name' in patterns: each is a list of alternatives.",
     )
+    code_switch: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description=(
+            "Chinese terms and the English words code-switched Chinese writes in their place ('模型': ['model'], "
+            "'梯度': ['gradient', 'gradients']): every Chinese literal of the rubric also matches with one of these "
+            "terms, or all of them, written in English ('负责模型的一部分' finds '负责 model 的一部分'). A variant "
+            "keeps a Chinese character, so it never matches plain English."
+        ),
+    )
     non_answers: list[str] = Field(
         min_length=1,
         description="Whole-answer phrases meaning no answer ('不知道', \"I don't know\", '略').",
@@ -350,6 +360,11 @@ class Rubric(_Strict):
 
     @model_validator(mode="after")
     def _ids_and_refs(self) -> "Rubric":
+        for zh, ens in self.code_switch.items():
+            if not re.search(r"[\u4e00-\u9fff]", zh):
+                raise ValueError(f"code_switch term {zh!r} has no Chinese character")
+            if not ens or any(not re.search(r"[A-Za-z]", e) for e in ens):
+                raise ValueError(f"code_switch term {zh!r} needs English words in place of it, not {ens!r}")
         seen: set[str] = set()
         topic_ids = {t.id for t in self.topics}
         for t in self.topics:
