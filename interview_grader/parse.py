@@ -95,6 +95,7 @@ _KEYWORDS: dict[str, tuple[str, ...]] = {
     "interviewer": (
         "interviewer", "面试官", "面試官", "考官", "host",
         "面",  # a transcript's shorthand with 答 or 候 for the candidate: "面：…" / "答：…", "面：…" / "候：…"
+        "主面", "副面", "主面试官", "副面试官", "主面試官", "副面試官",  # a panel's lead and second interviewer: "主面：…" / "副面：…" / "候：…"
         # panels: "面试官A：", "面試官B：", "Interviewer 2:"
         *(f"{w}{sep}{x}" for w in ("面试官", "面試官", "interviewer") for sep in ("", " ") for x in "ab123"
           if not (sep and w != "interviewer")),
@@ -317,7 +318,9 @@ _EN_VERDICT = re.compile(
     rf"(?:{_BLANK}+from{_BLANK}+{_EN_BY})?"
     # ("Summary by MK:", "Notes by J. Alvarez:")
     rf"|(?:summary|notes|feedback|verdict|comments|assessment|write-?up){_BLANK}+by{_BLANK}+(?-i:[A-Z])[\w.]{{0,20}}(?:{_BLANK}+(?-i:[A-Z])[\w.]{{0,20}})?(?={_BLANK}*[:：])"
-    rf"|(?-i:[A-Z])[a-z]{{1,15}}(?:'s|’s){_BLANK}+(?:(?:final|overall|closing){_BLANK}+)?(?:verdict|feedback|assessment|take|decision|notes|summary|comments|thoughts)(?={_BLANK}*[:：])"
+    # (a name of two words, and when it was written in brackets: "Li Wei's feedback (sent after the call):")
+    rf"|(?-i:[A-Z])[a-z]{{1,15}}(?:{_BLANK}(?-i:[A-Z])[a-z]{{1,15}})?(?:'s|’s){_BLANK}+(?:(?:final|overall|closing){_BLANK}+)?"
+    rf"(?:verdict|feedback|assessment|take|decision|notes|summary|comments|thoughts)(?:{_BLANK}*[(（][^)）\r\n]{{1,40}}[)）])?(?={_BLANK}*[:：])"
     # ... or with when or where it was given: "Priya, afterwards:", "Dana, in the debrief doc:"
     rf"|(?-i:[A-Z])[a-z]{{1,15}}(?:{_BLANK}(?-i:[A-Z])[a-z]{{1,15}})?,{_BLANK}+(?:afterwards|after{_BLANK}+the{_BLANK}+(?:call|interview|loop)|later"
     rf"|in{_BLANK}+(?:the|her|his|their){_BLANK}+(?:debrief|notes|write-?up|feedback|scorecard)(?:{_BLANK}+(?:doc|document|notes))?)(?={_BLANK}*[:：])"
@@ -933,7 +936,7 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
     for _ in range(OPENING_EXCHANGES_MAX):
         # "hey tobi, I'll go through a few questions, answer like it's the real thing" / "ok ready": no question (nor a mic
         # check before it: "Can you hear me okay?" / "Yes, loud and clear.")
-        if not (dialogue and len(qas) > 2 and qas[0].answers and _is_opener(text, qas[0])):
+        if not (dialogue and len(qas) > 2 and (qas[0].answers and _is_opener(text, qas[0]) or _is_introduction(text, qas[0]))):
             break
         qas.pop(0)
         for qa in qas:
@@ -1154,7 +1157,7 @@ _READY = re.compile(
 # Asking whether the candidate is ready or can be heard is asking nothing: "你准备好了吗？", "Ready?", "Can you hear me OK?"
 _READY_ASK = re.compile(
     r"[^。.!！?？\n]{0,20}?(?:准备好了吗|准备好了没|可以开始了吗|能听(?:到|见|清)[^。.!！?？\n]{0,6}吗|听得(?:到|见|清)[^。.!！?？\n]{0,6}吗|声音清楚吗"
-    r"|开始吧[?？]|好吗|可以吗|行吗|ready|shall we (?:start|begin)|can we (?:start|begin)|can you hear me|hear me okay|good to go|all set)"
+    r"|开始吧[?？]|就开始(?=[?？])|(?:我们|咱们|那)开始(?=[?？])|好吗|可以吗|可以吧|行吗|行吧|ready|shall we (?:start|begin)|can we (?:start|begin)|can you hear me|hear me okay|good to go|all set)"
     r"[^。.!！?？\n]{0,16}[?？]"
     # ... and a tag asking for consent: "I'll go through a few questions, okay?", "… for your questions. Sound good?"
     r"|(?<![^\s,，.。!！])(?:is that )?(?:okay|ok|alright|all right|sounds? good)\s*[?？]",
@@ -1200,7 +1203,32 @@ _SMALL_TALK = re.compile(
 # ... and a check of who answers, by name alone: "你好，是小陈吧？", "Is this Arjun?"
 _WHO_CHECK = re.compile(r"是[\u4e00-\u9fff]{1,4}吧[?？]|(?<![a-z])(?:is this|am i speaking (?:to|with)) [a-z]+\?", re.IGNORECASE)
 SMALL_TALK_REPLY_MAX = 60
-OPENING_EXCHANGES_MAX = 3
+OPENING_EXCHANGES_MAX = 4  # (a panel's: a line check, the first interviewer's introduction, the second's greeting, the format)
+# A greeting, asking nothing: "你好。" / "你好你好。", "Hey Omar, good to meet you." / "Hi both, thanks for having me."
+_GREETING = re.compile(
+    r"\W*(?:hi|hello|hey|good (?:morning|afternoon|evening)|nice to meet|good to meet|great to meet|welcome|你好|您好|大家好|两位好|欢迎)(?![a-z])",
+    re.IGNORECASE,
+)
+GREETING_MAX = 60
+# An interviewer introducing themselves or who else is on the call: "我叫王磊，是训练平台的负责人。这位是陈静", "I'm Maya, I lead
+# the training infrastructure team, and Rob is on the call too.", "You'll be speaking with Ahmed, the hiring manager"
+_INTRODUCES = re.compile(
+    r"(?<![a-z])(?:i'm|i am|this is|my name is|[a-z]+ here|you'll be (?:speaking|talking) (?:with|to)|(?:is|are) (?:on the call|joining)"
+    r"|joining (?:us|me))(?![a-z])|我叫|我是|我姓|这位是|這位是|旁边是|旁邊是|这边是|這邊是|我们两个|我們兩個|我先介绍|我先介紹|一位同事",
+    re.IGNORECASE,
+)
+
+
+def _is_introduction(text: str, qa: _QA) -> bool:
+    """A panel's opening turn that introduces who is on the call and asks nothing, with no reply (the next interviewer
+    greets the candidate: "王磊：我叫王磊，是训练平台的负责人。这位是陈静。" / "陈静：你好。") or a short one ("Thanks!")."""
+    asked = text[qa.question.value_start:qa.question.end]
+    if any(c in asked for c in "?？") or not _INTRODUCES.search(asked) or _ASKS_FOR.search(_INTRODUCES.sub("", asked)):
+        return False
+    if not qa.answers:
+        return True
+    a = text[qa.answers[0].value_start:qa.answers[-1].end].strip()
+    return len(a) <= GREETING_MAX and not any(c in a for c in "?？") and not _SUBJECT.search(a)
 
 
 def _is_opener(text: str, qa: _QA) -> bool:
@@ -1209,6 +1237,11 @@ def _is_opener(text: str, qa: _QA) -> bool:
     asked = text[qa.question.value_start:qa.question.end]
     q = _READY_ASK.sub("", asked)
     a = text[qa.answers[0].value_start:qa.answers[-1].end].strip()
+    if (
+        _GREETING.match(asked) and len(asked.strip()) <= GREETING_MAX and len(a) <= GREETING_MAX
+        and not any(c in asked + a for c in "?？") and not _SUBJECT.search(asked + " " + a) and not _ASKS_FOR.search(asked)
+    ):
+        return True  # (a greeting and a greeting back: "你好。" / "你好你好。", "Hi Jordan!" / "Hi, nice to meet you both.")
     if _SMALL_TALK.search(asked) and len(asked.strip()) <= SMALL_TALK_REPLY_MAX and len(a) <= SMALL_TALK_REPLY_MAX:
         return True  # (a short question of small talk, a short reply)
     if (
@@ -1452,6 +1485,7 @@ _TAGGED_TURN = re.compile(rf"{_BLANK}*\[(?P<name>[A-Za-z][\w.-]{{0,15}})[ \t]+\d
 # an IRC log's nick: "[21:00] <mentor_ada> first: what changes …"
 _IRC_TURN = re.compile(rf"{_BLANK}*(?:{_STAMP}{_BLANK}*)?<[@+%]?(?P<name>[A-Za-z][\w.|-]{{0,23}})>[ \t]*(?=\S)")
 _TURNS_MIN = 3  # turns each of the two speakers needs
+_SPEAKERS_MAX = 5  # a candidate and up to four interviewers
 _SIGNATURE_RULES = frozenset({"--", "—"})  # the line that opens an e-mail signature ("-- ", stripped)
 _MAIL_FIELDS = frozenset({
     "from", "to", "sent", "subject", "cc", "bcc", "date", "reply-to",
@@ -1505,7 +1539,17 @@ def _speaker_turns(text: str, lines, labels: list) -> bool:
     pair = sorted(counts, key=lambda n: (-counts[n], n))[:2]
     if len(pair) < 2 or counts[pair[1]] < _TURNS_MIN:
         return False
-    ours = [(i, n, v) for i, n, v in turns if n in pair]
+    # a panel: a third or fourth speaker whose turns the same one of the two answers ("王磊：…" / "陈静：Ring-Allreduce
+    # 展开讲讲？" / "林晓：…", "INT1:" / "INT2:" / "CAND:", "HR:" / "HM:" / "ENG:" / "CAND:") asks too
+    answered_by: dict[str, str] = {}
+    for name in sorted(counts, key=lambda n: (-counts[n], n))[2:_SPEAKERS_MAX]:
+        if counts[name] < 2:
+            break
+        after = [turns[k + 1][1] for k, t in enumerate(turns[:-1]) if t[1] == name]
+        top = max(pair, key=lambda n: (after.count(n), n))
+        if after.count(top) >= max(2, 0.6 * counts[name]):
+            answered_by[name] = top
+    ours = [(i, n, v) for i, n, v in turns if n in pair or n in answered_by]
     changes = sum(1 for a, b in zip(ours, ours[1:]) if a[1] != b[1])
     if changes < 0.6 * (len(ours) - 1):
         return False  # not a conversation: the same word opens many lines in a row
@@ -1531,12 +1575,15 @@ def _speaker_turns(text: str, lines, labels: list) -> bool:
             k = nxt - 1
             while k > idx and not text[lines[k][0]:lines[k][1]].strip():
                 k -= 1
-            if text[lines[k][0]:lines[k][1]].rstrip(_LINE_TAIL).endswith(tuple(_QUESTION_MARK)):
+            if name in asks and text[lines[k][0]:lines[k][1]].rstrip(_LINE_TAIL).endswith(tuple(_QUESTION_MARK)):
                 asks[name] += 1
         a, b = pair
         asker = a if asks[a] > asks[b] else b if asks[b] > asks[a] else ours[0][1]
+    answerer = next(n for n in pair if n != asker)
     for idx, name, start in ours:
-        labels[idx] = _Label("interviewer" if name == asker else "candidate", None, start)
+        if name in answered_by and answered_by[name] != answerer:
+            continue  # (a third speaker the asker answers is no panel member: left as text)
+        labels[idx] = _Label("candidate" if name == answerer else "interviewer", None, start)
     return True
 
 

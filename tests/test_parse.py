@@ -2364,3 +2364,77 @@ def test_consent_to_a_request_is_an_answer():
     t = parse("Interviewer: I'll ask a few things. Tell me how DDP works, okay?\nCandidate: Sure. One process per GPU, gradients "
               "all-reduced.\nInterviewer: And ring all-reduce?\nCandidate: Neighbours only.\nInterviewer: And a PS?\nCandidate: Servers.\n")
     assert [q.number for q in t.questions] == [1, 2, 3]
+
+
+PANEL_QUESTIONS = ("What is data parallelism?", "And ring all-reduce?", "And a PS?", "And DDP?", "And async?", "And FSDP?")
+PANEL_ANSWERS = ("Full copies, split data.", "Neighbours only.", "Servers hold weights.", "One process per GPU.", "Stale.", "Shards.")
+
+
+@pytest.mark.parametrize(
+    "speakers",
+    [
+        # two interviewers and the candidate, by name; by role abbreviation; a recruiter, a hiring manager and an engineer
+        ("Maya", "Rob", "Omar"),
+        ("INT1", "INT2", "CAND"),
+        ("HM", "ENG", "CAND"),
+        ("王磊", "陈静", "林晓"),
+    ],
+)
+def test_a_panel_of_two_interviewers_asks_in_turn(speakers):
+    a, b, c = speakers
+    turns = [(a if i % 2 == 0 else b, q, x) for i, (q, x) in enumerate(zip(PANEL_QUESTIONS, PANEL_ANSWERS))]
+    t = parse("".join(f"{who}: {q}\n{c}: {x}\n" for who, q, x in turns))
+    assert t.format == "dialogue"
+    assert [(q.question.text, q.answer.text) for q in t.questions] == list(zip(PANEL_QUESTIONS, PANEL_ANSWERS))
+    assert_spans(t)
+
+
+def test_a_third_name_the_asker_answers_is_no_panel_member():
+    # "Note:" lines after the interviewer's turns are the interviewer's own; they stay text and ask nothing
+    t = parse("Dana: What is data parallelism?\nLee: Full copies, split data.\nDana: And ring all-reduce?\n"
+              "Lee: Neighbours only.\nDana: And a PS?\nNote: he hesitated here.\nDana: Take your time.\n"
+              "Lee: Servers hold weights.\nNote: fine.\nDana: Thanks.\n")
+    assert [q.question.text.splitlines()[0] for q in t.questions][:3] == list(PANEL_QUESTIONS[:3])
+
+
+def test_a_panels_lead_and_second_interviewer_in_chinese_shorthand():
+    t = parse("[00:00:03] 主面：先说说数据并行吧。\n[00:00:10] 候：每张卡一份完整模型。\n[00:00:30] 副面：Ring-Allreduce 呢？\n"
+              "[00:00:35] 候：只和相邻节点通信。\n[00:00:50] 主面：参数服务器呢？\n[00:00:55] 候：server 存参数。\n")
+    assert [(q.question.text, q.answer.text) for q in t.questions] == [
+        ("先说说数据并行吧。", "每张卡一份完整模型。"), ("Ring-Allreduce 呢？", "只和相邻节点通信。"), ("参数服务器呢？", "server 存参数。"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        # a line check, the first interviewer's introduction with no reply (the second greets next), a greeting back, the format
+        "王磊：林晓你好，声音能听清吗？\n林晓：能听清，两位好。\n王磊：我叫王磊，是训练平台的负责人。这位是陈静，做预训练的。\n"
+        "陈静：你好。\n林晓：你好你好。\n王磊：今天我们轮流问，最后你可以问我们问题。准备好了就开始？\n林晓：好的，准备好了。\n",
+        "Maya: Hi Omar, can you hear us okay?\nOmar: Yes, loud and clear.\nMaya: Great. I'm Maya, I lead the training "
+        "infrastructure team, and Rob is on the call too.\nRob: Hey Omar, good to meet you.\nOmar: Hi both, thanks for having me.\n"
+        "Maya: So the plan is forty minutes of questions, then time for yours. Sound good?\nOmar: Sounds good.\n",
+        # a recruiter hands over: who the candidate will speak with, "Thanks!"
+        "Kim: Hi Daniela, can you hear me all right?\nDaniela: Hi Kim, yes, all good.\nKim: Perfect. You'll be speaking with "
+        "Maya and Rob, both on the training team. I'll drop off now. Good luck!\nDaniela: Thanks!\n",
+        "主面：我姓周，在训练框架组；今天还有一位同事一起面。\n副面：你好，我姓郑，做推荐系统训练平台的。\n候：两位老师好。\n"
+        "主面：今天大概四十分钟，最后留点时间给你提问。可以吧？\n候：可以的，没问题。\n",
+    ],
+)
+def test_a_panels_opening_exchanges_are_no_questions(opening):
+    names = re.findall(r"^(\w+)[:：]", opening, re.M)
+    asker, answerer = names[0], ("候" if "候" in names else names[1])
+    body = "".join(f"{who}：{line}\n" if "：" in opening else f"{who}: {line}\n"
+                   for who, line in [(asker, "What is data parallelism?"), (answerer, "Full copies, split data."),
+                                     (asker, "And ring all-reduce?"), (answerer, "Neighbours only."),
+                                     (asker, "And a PS?"), (answerer, "Servers hold weights.")])
+    t = parse(opening + body)
+    assert [(q.number, q.question.text) for q in t.questions] == [
+        (1, "What is data parallelism?"), (2, "And ring all-reduce?"), (3, "And a PS?"),
+    ]
+
+
+@pytest.mark.parametrize("label", ["Maya's verdict (written after the call):", "Li Wei's feedback (sent after the call):"])
+def test_a_named_verdict_with_when_it_was_written(label):
+    t = parse("Q1: What is DDP?\nA: One process per GPU.\n\nQ2: And a PS?\nA: Servers hold the weights.\n\n" + label + " Strong hire.\n")
+    assert t.verdict is not None and t.verdict.text == "Strong hire."
