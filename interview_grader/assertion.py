@@ -67,12 +67,19 @@ def _segments(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     parts = _CLAUSE_SPLIT.split(text)  # piece, separator, piece, ..., separator, piece
     sentences: list[tuple[int, int]] = []
     clauses: list[tuple[int, int]] = []
-    start = s_start = 0
+    start = s_start = pos = 0  # where the clause, the sentence and the piece start
     s_solid = False  # the sentence so far has a non-blank character
     for i in range(1, len(parts), 2):
         piece = parts[i - 1]
         sep = parts[i]
-        end = start + len(piece) + len(sep)
+        end = pos + len(piece) + len(sep)
+        if (
+            sep == ":" and (start == 0 or text[start - 1] in _LABEL_AFTER) and _is_label(text[start:end - 1])
+            and parts[i + 1].strip() and parts[i + 1][:1] != "\n"
+        ):
+            pos = end  # (a short label and its colon open the clause they head: "DDP: one process per GPU")
+            continue
+        piece = text[start:end - len(sep)]
         if sep != "\n" or (piece and not piece.isspace()):
             clauses.append((start, end))
             s_solid = True
@@ -81,14 +88,27 @@ def _segments(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
                 sentences.append((s_start, end))
                 s_solid = False
             s_start = end
-        start = end
-    last = parts[-1]
+        start = pos = end
+    last = text[start:]
     if last and not last.isspace():
         clauses.append((start, len(text)))
         s_solid = True
     if s_solid:
         sentences.append((s_start, len(text)))
     return sentences, clauses
+
+
+# a label heading a clause with a colon: a term or two ("DDP", "Sync", "同步", "data parallel"), not a judgement ("不对：",
+# "Wrong:", "No:") whose clause the claim after it must not share
+_LABEL_WORDS = re.compile(r"\s*(?:[a-z0-9][a-z0-9+#_./-]*(?: [a-z0-9][a-z0-9+#_./-]*){0,2}|[\u4e00-\u9fffa-z0-9 ]{1,6})\s*")
+_JUDGEMENT = re.compile(r"不|没|非|错|否|对|是|(?<![a-z])(?:no|not|wrong|false|true|yes|right|correct|incorrect|nope|myth|q|a)(?![a-z])")
+
+
+_LABEL_AFTER = frozenset("\n;。!?.；>")  # a label opens a sentence, a line or a part after a semicolon
+
+
+def _is_label(s: str) -> bool:
+    return len(s) <= 24 and _LABEL_WORDS.fullmatch(s) is not None and _JUDGEMENT.search(s) is None
 
 
 def _ranges(text: str, pat: re.Pattern[str]) -> list[tuple[int, int]]:

@@ -191,10 +191,17 @@ def _is_spoken_non_answer(text: str) -> bool:
     return m is not None and m.start() <= HEDGE_MAX
 
 
+# one of two or more labelled parts, as terse notes set things side by side: "DDP: one process per GPU + all-reduce; DP:
+# single process, threads, GPU0 gathers.", "同步：每步等所有人；异步：不等"
+_LABELLED_PART = re.compile(r"(?:^|[;；。.\n]\s*)[^\s:;；。.,，]{1,12}(?: [^\s:;；。.,，]{1,12}){0,2}\s*:\s*(?=\S)")
+
+
 def _is_term_list(doc: Doc) -> bool:
-    """True when the answer is a bare list of terms with no claims."""
+    """True when the answer is a bare list of terms with no claims (labelled parts set side by side are claims)."""
     text = doc.text.strip(_STRIP)
     if not text:
+        return False
+    if len(_LABELLED_PART.findall(text)) >= 2:
         return False
     if len(_SENTENCE_END.findall(text)) + 1 > 2:
         return False  # three sentences or more: prose, not a list (checked first: it is cheap)

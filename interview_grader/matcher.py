@@ -54,6 +54,9 @@ _NUMBER = re.compile(r"\s*\d{1,2}\.\s*")
 def _breaks_gap(gap: str) -> bool:
     """A gap never crosses a clause mark, nor an English full stop before a space ("… only faster. Synchronous
     …"); a dot inside a token ("torch.distributed", "1.5x") does not break it."""
+    # (a colon right after the first piece labels what follows: "DDP: one process per GPU", "同步：每步等所有 worker")
+    if gap[:1] == ":":
+        gap = gap[1:]
     return any(c in GAP_BREAK for c in gap) or ". " in gap
 REGEX_TIMEOUT = 0.25  # seconds per search of a rubric-supplied regex
 

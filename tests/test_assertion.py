@@ -709,6 +709,21 @@ def test_a_space_between_chinese_characters_ends_a_clause(text, clauses):
     assert [text[slice(*doc.source_range(a, b))] for a, b in doc.scopes.clauses] == clauses
 
 
+@pytest.mark.parametrize("text, clauses", [
+    # blind437: terse notes label a part with a term and a colon; the label heads the clause it opens
+    ("DDP: one process per GPU; DP: single process", ["DDP: one process per GPU;", " DP: single process"]),
+    ("同步：每步等所有人。异步：不等", ["同步：每步等所有人。", "异步：不等"]),
+    # ... not a judgement ("不对：", "Wrong:"), a label after a comma, or a colon ending its line
+    ("不对：DDP 没有参数服务器", ["不对：", "DDP 没有参数服务器"]),
+    ("Wrong: DDP has no server", ["Wrong:", " DDP has no server"]),
+    ("It is not, however, without cost: workers go stale", ["It is not,", " however,", " without cost:", " workers go stale"]),
+    ("Sync:\nbarrier each step", ["Sync:", "barrier each step"]),
+])
+def test_a_short_label_and_its_colon_head_the_clause_after_them(text, clauses):
+    doc = Doc.of(text)
+    assert [text[slice(*doc.source_range(a, b))] for a, b in doc.scopes.clauses] == clauses
+
+
 @pytest.mark.parametrize("text, sentences", [
     # blind192: a table cell's "<br>" is a line break
     ("so all replicas apply the same update.<br>Limits: the global batch grows", ["so all replicas apply the same update.<br>", "Limits: the global batch grows"]),

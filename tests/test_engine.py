@@ -174,6 +174,9 @@ def test_list_runs(text, runs):
         # clauses with a verb and no function word: 连成, 切成, 只和 … 通信, 先 … 再 …
         ("所有卡连成一个环，梯度切成 N 份，先 reduce-scatter 再 all-gather，每一步只和邻居通信。", False),
         ("每张卡放一份模型，数据切成几份，梯度先求和再平均，最后一起更新。", False),
+        # labelled parts set side by side are claims, however terse (blind437)
+        ("DDP: one process per GPU + all-reduce; DP: single process, threads, GPU0 gathers.", False),
+        ("Sync: barrier, slowest sets pace; async: no wait, stale, may diverge.", False),
     ],
 )
 def test_term_list_detection(answer, expected):

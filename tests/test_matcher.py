@@ -31,6 +31,9 @@ def occ(text: str, spec: str) -> list[str]:
         ("所有 rank 地位对等", "所有rank地位", ["所有rank地位"]),
         ("所有rank地位对等", "所有 rank 地位", ["所有rank地位"]),
         ("rank 0 地位特殊", "rank 0", ["rank 0"]),  # a space between Latin words stays
+        # a colon right after the first piece of a gap term labels what follows (blind437); anywhere else it breaks the gap
+        ("DDP: one process per GPU", "ddp..one process", ["ddp: one process"]),
+        ("DDP uses NCCL: one process per GPU", "ddp..one process", []),
     ],
 )
 def test_literal_matching(text, spec, expected):
