@@ -769,6 +769,7 @@ def _parse(text: str, source: str, encoding: str) -> Transcript:
         fmt = "dialogue"
     elif "interviewer" in kinds and not lone:
         fmt = "dialogue"
+        _other_askers(ltext, lines, labels)
     elif _numbered_questions(ltext, lines, labels):
         fmt = "labelled"
     elif "interviewer" in kinds:
@@ -1147,7 +1148,7 @@ def _is_backchannel(text: str, lines, labels: list, idx: int, lab: _Label) -> bo
 
 
 _READY = re.compile(
-    r"(?i)\W*(?:ok(?:ay)?|sure|ready|sounds good|go ahead|let's go|let's do it|yep|yes|好的?|可以的?|没问题|行|嗯+)(?:[\s,!.。！，~]+\w{0,12})?"
+    r"(?i)\W*(?:ok(?:ay)?|sure|ready|sounds good|go ahead|let's go|let's do it|yep|yes|好的?|可以的?|没问题|行|嗯+|我?准备好[了啦])(?:[\s,!.。！，~]+\w{0,12})?"
     # then only the words of being ready: "Sounds good, I'm ready.", "Sounds good, ready when you are."
     r"(?:[\s,!.。！，~]+(?:i'?m|i am|ready|when(?:ever)?|you(?:'re)?|are|let's|go|start|begin|all|set|fire|away|thanks|thank|"
     r"sure|ok(?:ay)?|good|great|happy|to|shoot|then|too|ahead|我?准备好[了啦]|开始吧|请开始|来吧|随时|没问题|可以)(?!\w)){0,6}[\s!.。！~]*"
@@ -1157,7 +1158,7 @@ _READY = re.compile(
 # Asking whether the candidate is ready or can be heard is asking nothing: "你准备好了吗？", "Ready?", "Can you hear me OK?"
 _READY_ASK = re.compile(
     r"[^。.!！?？\n]{0,20}?(?:准备好了吗|准备好了没|可以开始了吗|能听(?:到|见|清)[^。.!！?？\n]{0,6}吗|听得(?:到|见|清)[^。.!！?？\n]{0,6}吗|声音清楚吗"
-    r"|开始吧[?？]|就开始(?=[?？])|(?:我们|咱们|那)开始(?=[?？])|好吗|可以吗|可以吧|行吗|行吧|ready|shall we (?:start|begin)|can we (?:start|begin)|can you hear me|hear me okay|good to go|all set)"
+    r"|开始吧[?？]|就开始(?=[?？])|(?:我们|咱们|那)开始(?=[?？])|好吗|可以吗|可以吧|行吗|行吧|没问题吧|没问题吗|ready|shall we (?:start|begin)|can we (?:start|begin)|can you hear me|hear me okay|good to go|all set)"
     r"[^。.!！?？\n]{0,16}[?？]"
     # ... and a tag asking for consent: "I'll go through a few questions, okay?", "… for your questions. Sound good?"
     r"|(?<![^\s,，.。!！])(?:is that )?(?:okay|ok|alright|all right|sounds? good)\s*[?？]",
@@ -1201,7 +1202,7 @@ _SMALL_TALK = re.compile(
     re.IGNORECASE,
 )
 # ... and a check of who answers, by name alone: "你好，是小陈吧？", "Is this Arjun?"
-_WHO_CHECK = re.compile(r"是[\u4e00-\u9fff]{1,4}吧[?？]|(?<![a-z])(?:is this|am i speaking (?:to|with)) [a-z]+\?", re.IGNORECASE)
+_WHO_CHECK = re.compile(r"是[\u4e00-\u9fff]{1,4}[吧吗][?？]|(?<![a-z])(?:is this|am i speaking (?:to|with)) [a-z]+\?", re.IGNORECASE)
 SMALL_TALK_REPLY_MAX = 60
 OPENING_EXCHANGES_MAX = 4  # (a panel's: a line check, the first interviewer's introduction, the second's greeting, the format)
 # A greeting, asking nothing: "你好。" / "你好你好。", "Hey Omar, good to meet you." / "Hi both, thanks for having me."
@@ -1214,7 +1215,8 @@ GREETING_MAX = 60
 # the training infrastructure team, and Rob is on the call too.", "You'll be speaking with Ahmed, the hiring manager"
 _INTRODUCES = re.compile(
     r"(?<![a-z])(?:i'm|i am|this is|my name is|[a-z]+ here|you'll be (?:speaking|talking) (?:with|to)|(?:is|are) (?:on the call|joining)"
-    r"|joining (?:us|me))(?![a-z])|我叫|我是|我姓|这位是|這位是|旁边是|旁邊是|这边是|這邊是|我们两个|我們兩個|我先介绍|我先介紹|一位同事",
+    # (and handing over to them: "好的，那我先下线了，杨工您开始吧。", "I'll drop off now", "over to you, Sam")
+    r"|joining (?:us|me)|i'll (?:drop|hop) off|i'll leave you|over to you|hand (?:it )?over)(?![a-z])|我先下线|我先退出|交给|我叫|我是|我姓|这位是|這位是|旁边是|旁邊是|这边是|這邊是|我们两个|我們兩個|我先介绍|我先介紹|一位同事",
     re.IGNORECASE,
 )
 
@@ -1585,6 +1587,39 @@ def _speaker_turns(text: str, lines, labels: list) -> bool:
             continue  # (a third speaker the asker answers is no panel member: left as text)
         labels[idx] = _Label("candidate" if name == answerer else "interviewer", None, start)
     return True
+
+
+# a speaker's name or tag: "HR", "HM", "INT2", "Priya", "Li Wei", "小吴" (not a log line's "torch.distributed.c10d" or "3310")
+_ASKER_NAME = re.compile(r"[A-Z]{2,5}[0-9]?|[A-Z][a-z]{1,15}(?: [A-Z][a-z]{1,15})?|[\u4e00-\u9fff]{1,4}")
+
+
+_LOG_TAGS = frozenset({"info", "warn", "warning", "error", "debug", "trace", "fatal", "note", "todo", "nb"})
+
+
+def _other_askers(text: str, lines, labels: list) -> None:
+    """In a dialogue of role labels, label as the interviewer's a speaker named otherwise whose turns the candidate
+    answers: a panel's recruiter or manager ("HR：你为什么考虑离开现在的公司？" / "候选人：…" beside "面试官A：" /
+    "候选人："). A name must take two turns or more, and the candidate must answer most of them."""
+    if not any(lab is not None and lab.kind == "candidate" for lab in labels):
+        return
+    turns: dict[str, list[tuple[int, int, bool]]] = {}  # name -> (line index, value start, answered by the candidate)
+    for idx, (ls, le) in enumerate(lines):
+        if labels[idx] is not None:
+            continue
+        m = _NAME_TURN.match(text, ls, le)
+        if (
+            m is None or _ASKER_NAME.fullmatch(m.group("name")) is None or m.group("name").casefold() in _MAIL_FIELDS
+            or m.group("name").casefold() in _LOG_TAGS or not text[m.end():le].strip()
+            or (text[m.end() - 1] == ":" and text[m.end():m.end() + 1].isascii() and text[m.end():m.end() + 1].isalnum())
+        ):  # ("INFO:torch.distributed…" in a pasted log is no turn)
+            continue
+        after = next((lab for lab in labels[idx + 1:] if lab is not None), None)
+        turns.setdefault(m.group("name").casefold(), []).append((idx, m.end(), after is not None and after.kind == "candidate"))
+    for name, said in turns.items():
+        answered = sum(1 for *_, a in said if a)
+        if answered >= 2 and answered >= 0.6 * len(said):
+            for idx, start, _ in said:
+                labels[idx] = _Label("interviewer", None, start)
 
 
 _NUMBERED = re.compile(

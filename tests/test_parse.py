@@ -2438,3 +2438,38 @@ def test_a_panels_opening_exchanges_are_no_questions(opening):
 def test_a_named_verdict_with_when_it_was_written(label):
     t = parse("Q1: What is DDP?\nA: One process per GPU.\n\nQ2: And a PS?\nA: Servers hold the weights.\n\n" + label + " Strong hire.\n")
     assert t.verdict is not None and t.verdict.text == "Strong hire."
+
+
+def test_a_recruiter_named_beside_role_labels_asks_too():
+    # "HR：" is no label, but the candidate answers its turns: another asker on the panel (blind442)
+    t = parse("［00:00:03］HR：你好，是刘洋吧？能听到吗？\n［00:00:06］候选人：能听到，您好。\n"
+              "［00:00:28］HR：你为什么考虑离开现在的公司？\n［00:00:31］候选人：想在大规模训练方向深入做下去。\n"
+              "［00:01:05］面试官A：说说数据并行。\n［00:01:09］候选人：每张卡一份完整模型。\n"
+              "［00:02:00］面试官B：参数服务器呢？\n［00:02:09］候选人：server 存参数。\n")
+    assert [(q.question.text, q.answer.text) for q in t.questions] == [
+        ("你为什么考虑离开现在的公司？", "想在大规模训练方向深入做下去。"), ("说说数据并行。", "每张卡一份完整模型。"),
+        ("参数服务器呢？", "server 存参数。"),
+    ]
+
+
+def test_a_pasted_log_line_in_a_question_is_no_speaker():
+    t = parse("面试官：这是启动日志：\nINFO:torch.distributed.distributed_c10d:Added key: barrier_key:1 to store for rank: 2\n"
+              "INFO:torch.distributed.distributed_c10d:Rank 2: Completed store-based barrier\n你怎么看？\n候选人：正常的屏障。\n"
+              "面试官：DDP 呢？\n候选人：每卡一进程。\n")
+    assert [q.question.text.splitlines()[0] for q in t.questions] == ["这是启动日志：", "DDP 呢？"]
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        "面试官：那我们开始吧，你准备好了吗？\n候选人：准备好了。\n",  # a bare "准备好了。"
+        # a recruiter checks who answers ("…吗？"), introduces the call with a consent tag, and hands over
+        "面试官：喂，您好，请问是李明吗？\n候选人：对，是我，您好。\n"
+        "面试官：您好，我是这次招聘的 HR 小吴。今天是技术面，大概四十五分钟，会议会录音，您这边没问题吧？\n候选人：没问题。\n"
+        "面试官：好的，那我先下线了，杨工您开始吧。\n",
+    ],
+)
+def test_more_opening_exchanges_are_no_questions(opening):
+    t = parse(opening + "面试官：说说数据并行。\n候选人：每张卡一份完整模型。\n面试官：参数服务器呢？\n候选人：server 存参数。\n"
+              "面试官：Ring 呢？\n候选人：只和邻居通信。\n")
+    assert [q.question.text for q in t.questions] == ["说说数据并行。", "参数服务器呢？", "Ring 呢？"]
