@@ -106,7 +106,9 @@ _CONDITIONAL = re.compile(
     r"(?:what if|if|what happens if|what happens when|what happens to|what happens as|what breaks if|what goes wrong if|what about|how about|"
     r"(?:does|do|did|is|would|will|can|could) (?:it|that|this|they)\b"
     # ... or a choice between the things just discussed: "And which one would you pick for two machines?"
-    r"|which (?:one|of (?:the|those|these) two|of them)\b))"
+    r"|which (?:one|of (?:the|those|these) two|of them)\b)"
+    # ... or a question that goes on from the one before ("And how does the traffic per GPU change if you go from 8 GPUs to 64?")
+    r"|\s*(?:and|so|then|now)\b[\s,]*(?:how|what|why|where|when)\b)"
 )
 CONDITIONAL_MAX = {"zh": 40, "en": 90}  # characters: a follow-up, not a new question of its own
 # ... and it asks about training, not the candidate ("如果让你重新选一次呢？"): the rubric's vocabulary or one of these

@@ -284,6 +284,10 @@ def test_an_explicit_goal_line_maps_an_indirect_question(rubric):
         # blind152: a "what about" follow-up whose only training words are the copies and their training
         ("What about just letting each copy train on its own and averaging once at the end?", "data-parallelism",
          "data-parallelism"),
+        # blind442: a question going on from the one before ("And how …", "So what …"), if it asks about training
+        ("And how does the traffic per GPU change if you go from 8 GPUs to 64?", "ring-allreduce", "ring-allreduce"),
+        ("Then how much does each GPU send with 64 workers?", "ring-allreduce", "ring-allreduce"),
+        ("And how soon could you start?", "ring-allreduce", None),
     ],
 )
 def test_a_follow_up_is_read_in_the_light_of_the_question_before_it(rubric, question, previous, expected):
