@@ -142,6 +142,7 @@ _CUT_MARK = re.compile(
     re.IGNORECASE,
 )
 CUT_MAX = 30  # characters said before the cut, fillers and a restated question at most
+BARE_NAME_MAX = 30  # characters of an answer that only names the point a narrow question asks for
 
 
 def _is_cut_before_anything(text: str) -> bool:
@@ -271,11 +272,21 @@ def _list_runs(text: str, sentences: list[tuple[int, int]] | None = None) -> lis
     return runs
 
 
+# an English subject, then a Chinese verb and its object: a clause, however short ("server 存参数", "worker 算梯度")
+_SUBJECT_VERB = re.compile(
+    r"[a-z0-9][a-z0-9 ._-]*?\s*(?:存(?!储器)|算(?![法力子])|拉|推(?!理|荐)|发|收|切(?!分)|拿|放|管|跑|负责|更新|计算|存储|保存|汇总|聚合|广播|同步)"
+    r"(?=\S{2})"  # (with its object: "batch 切分" is a term)
+)
+
+
 def _is_term(seg: str) -> bool:
     """A term rather than a clause: up to three English words, or a short segment (a
-    Chinese character counts one, an English word two) with no Chinese function word."""
+    Chinese character counts one, an English word two) with no Chinese function word
+    (and not an English subject with a Chinese verb: "server 存参数")."""
     if seg.isascii():
         return len(seg.split()) <= 3
+    if _SUBJECT_VERB.match(seg):
+        return False
     words = _ASCII_WORD.findall(seg)
     size = len(_ASCII_WORD.sub("", seg).replace(" ", "")) + 2 * len(words)
     return size <= 8 and not _ZH_FUNCTION.search(seg)
@@ -939,6 +950,7 @@ def grade_answer(
             if focused > coverage:
                 coverage, missing_core = focused, []
                 notes.append(note("narrow", lang, points=", ".join(named)))
+                asked = named
     score = coverage
     for f in errors:
         score -= getattr(sc.penalties, f.severity)
@@ -972,6 +984,12 @@ def grade_answer(
     if score > sc.secondhand_cap and any(p and p in doc.text for p in _folded_phrases(rubric, "secondhand")):
         notes.append(note("secondhand", lang, cap=sc.secondhand_cap))
         score = sc.secondhand_cap
+    if asked and score > sc.pick_cap and len(doc.text.strip(_STRIP + " ()（）")) <= BARE_NAME_MAX:
+        # a narrow question answered with the point's name alone ("How do you shrink the pipeline bubble?" -
+        # "micro-batches", "Name the two phases." - "reduce-scatter, all-gather") names it without saying what it does:
+        # capped as a bare pick is
+        notes.append(note("bare-name", lang, cap=sc.pick_cap))
+        score = sc.pick_cap
     if choice is not None and choice.letters and choice.bare and score > sc.pick_cap:
         # a bare pick recognises a statement: "B" to a question whose option B is a full account of DDP is thin
         notes.append(note("pick-cap", lang, cap=sc.pick_cap))

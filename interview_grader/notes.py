@@ -55,6 +55,10 @@ _NOTES = {
         "zh": "回答填写了题目中的空白，按填好后的句子评判",
         "en": "the answer fills the question's blanks: judged on the statement they make",
     },
+    "bare-name": {
+        "zh": "只说出所问要点的名称、没有解释，得分上限为 {cap}",
+        "en": "the point asked for named and nothing more: capped at {cap}",
+    },
     "pick-cap": {
         "zh": "只给出选项、没有自己的陈述，得分上限为 {cap}",
         "en": "a bare pick with no words of its own: capped at {cap}",

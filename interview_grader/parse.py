@@ -1148,7 +1148,7 @@ def _is_backchannel(text: str, lines, labels: list, idx: int, lab: _Label) -> bo
 
 
 _READY = re.compile(
-    r"(?i)\W*(?:ok(?:ay)?|sure|ready|sounds good|go ahead|let's go|let's do it|yep|yes|好的?|可以的?|没问题|行|嗯+|我?准备好[了啦])(?:[\s,!.。！，~]+\w{0,12})?"
+    r"(?i)\W*(?:ok(?:ay)?|sure|ready|sounds good|go ahead|let's go|let's do it|yep|yes|好的?|可以的?|没问题|行|嗯+|我?准备好[了啦])(?:[\u4e00-\u9fff]{0,2}(?:老师|工|总|哥|姐|同学))?(?:[\s,!.。！，~]+\w{0,12})?"
     # then only the words of being ready: "Sounds good, I'm ready.", "Sounds good, ready when you are."
     r"(?:[\s,!.。！，~]+(?:i'?m|i am|ready|when(?:ever)?|you(?:'re)?|are|let's|go|start|begin|all|set|fire|away|thanks|thank|"
     r"sure|ok(?:ay)?|good|great|happy|to|shoot|then|too|ahead|我?准备好[了啦]|开始吧|请开始|来吧|随时|没问题|可以)(?!\w)){0,6}[\s!.。！~]*"
@@ -1157,7 +1157,7 @@ _READY = re.compile(
 
 # Asking whether the candidate is ready or can be heard is asking nothing: "你准备好了吗？", "Ready?", "Can you hear me OK?"
 _READY_ASK = re.compile(
-    r"[^。.!！?？\n]{0,20}?(?:准备好了吗|准备好了没|可以开始了吗|能听(?:到|见|清)[^。.!！?？\n]{0,6}吗|听得(?:到|见|清)[^。.!！?？\n]{0,6}吗|声音清楚吗"
+    r"^\W*在吗[?？]|[^。.!！?？\n]{0,20}?(?:准备好了吗|准备好了没|可以开始了吗|能听(?:到|见|清)[^。.!！?？\n]{0,6}吗|听得(?:到|见|清)[^。.!！?？\n]{0,6}吗|声音清楚吗"
     r"|开始吧[?？]|就开始(?=[?？])|(?:我们|咱们|那)开始(?=[?？])|好吗|可以吗|可以吧|行吗|行吧|没问题吧|没问题吗|ready|shall we (?:start|begin)|can we (?:start|begin)|can you hear me|hear me okay|good to go|all set)"
     r"[^。.!！?？\n]{0,16}[?？]"
     # ... and a tag asking for consent: "I'll go through a few questions, okay?", "… for your questions. Sound good?"

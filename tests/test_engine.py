@@ -105,6 +105,39 @@ def test_question_outside_the_rubric_is_ungraded(mini_rubric):
     assert (a.status, a.score, a.topic) == ("ungraded", None, None)
 
 
+@pytest.mark.parametrize(
+    "question, answer, capped",
+    [
+        # a narrow question answered with the point's name alone (blind437, blind443): capped as a bare pick
+        ("Pipeline parallelism bubble: how to shrink it?", "micro-batches", True),
+        ("Name the two phases of ring all-reduce.", "reduce-scatter, all-gather", True),
+        # ... not when the answer says what the point does
+        ("Pipeline parallelism bubble: how to shrink it?",
+         "You cut each batch into micro-batches so the stages overlap and the bubble shrinks.", False),
+    ],
+)
+def test_a_narrow_question_answered_with_a_bare_name_is_capped(rubric, question, answer, capped):
+    a = grade(parse_transcript(f"Q1: {question}\nA: {answer}\n", "t.txt"), rubric).answers[0]
+    cap = rubric.rubric.scoring.pick_cap
+    assert a.status == "graded" and a.covered, a
+    assert (a.score <= cap) is capped, a
+
+
+@pytest.mark.parametrize(
+    "answer, term_list",
+    [
+        # an English subject and a Chinese verb with its object make a clause, not a term (blind443 02 Q4)
+        ("server 存参数，worker 算梯度，push / pull", False),
+        # ... a noun phrase does not ("batch 切分")
+        ("PCIe、NVLink、DataParallel、DDP、NCCL、batch 切分、显存。", True),
+    ],
+)
+def test_an_english_subject_with_a_chinese_verb_is_a_clause(rubric, answer, term_list):
+    q = "PS 架构简述？" if "server" in answer else "单机单卡和单机多卡训练的区别？"
+    a = grade(parse_transcript(f"问题1：{q}\n回答：{answer}\n", "t.txt"), rubric).answers[0]
+    assert (a.score <= rubric.rubric.scoring.term_list_cap) is term_list, a
+
+
 def test_a_list_of_terms_is_capped(mini_rubric, rubric):
     text = "问题1：请简述Ring-Allreduce的原理。\n回答：Ring-Allreduce、reduce-scatter、all-gather、带宽最优、NCCL、Horovod、环形拓扑。\n"
     a = grade(parse_transcript(text, "t.txt"), rubric).answers[0]

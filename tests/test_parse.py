@@ -2463,6 +2463,8 @@ def test_a_pasted_log_line_in_a_question_is_no_speaker():
     "opening",
     [
         "面试官：那我们开始吧，你准备好了吗？\n候选人：准备好了。\n",  # a bare "准备好了。"
+        # a chat's "在吗？" and a reply that names the interviewer (blind444 06)
+        "面试官：在吗？按约好的，我们就在微信上过几道题，你想好了直接打字回就行\n候选人：好的王工，我准备好了\n",
         # a recruiter checks who answers ("…吗？"), introduces the call with a consent tag, and hands over
         "面试官：喂，您好，请问是李明吗？\n候选人：对，是我，您好。\n"
         "面试官：您好，我是这次招聘的 HR 小吴。今天是技术面，大概四十五分钟，会议会录音，您这边没问题吧？\n候选人：没问题。\n"

@@ -261,7 +261,8 @@ class Scoring(_Strict):
         le=100,
         description=(
             "Ceiling for a bare pick in a multiple-choice question ('B', '选 AC'): the picked options' points are "
-            "credited, but recognising a right statement shows less than making it (on the expert scale, thin)."
+            "credited, but recognising a right statement shows less than making it (on the expert scale, thin). Also "
+            "the ceiling for a narrow question answered with the point's name alone ('micro-batches')."
         ),
     )
     attempt_floor: float = Field(
