@@ -1233,6 +1233,15 @@ def _is_introduction(text: str, qa: _QA) -> bool:
     return len(a) <= GREETING_MAX and not any(c in a for c in "?？") and not _SUBJECT.search(a)
 
 
+_SENTENCE_BEFORE = re.compile(r".*[.!。！?？](?=\s*\S)", re.DOTALL)
+
+
+def _last_sentence(turn: str) -> tuple[str, str]:
+    """The turn split before its last sentence: ("Welcome back. Today we try a mock.", "Where are you calling in from?")."""
+    m = _SENTENCE_BEFORE.match(turn)
+    return (turn[:m.end()], turn[m.end():].strip()) if m is not None else ("", turn)
+
+
 def _is_opener(text: str, qa: _QA) -> bool:
     """A dialogue's opening exchange: an interviewer turn that asks nothing ("I'll go through a few questions, answer like it's
     the real thing", "你准备好了吗？") and a bare "ok ready" / "好的" in reply."""
@@ -1246,6 +1255,14 @@ def _is_opener(text: str, qa: _QA) -> bool:
         return True  # (a greeting and a greeting back: "你好。" / "你好你好。", "Hi Jordan!" / "Hi, nice to meet you both.")
     if _SMALL_TALK.search(asked) and len(asked.strip()) <= SMALL_TALK_REPLY_MAX and len(a) <= SMALL_TALK_REPLY_MAX:
         return True  # (a short question of small talk, a short reply)
+    # (a welcome that asks nothing, then a short question of small talk: "Welcome back to the show. Today we're trying a
+    # live mock interview. Where are you calling in from today?" / "From Lisbon, it's a sunny afternoon here.")
+    lead, last = _last_sentence(asked.strip())
+    if (
+        lead and _SMALL_TALK.search(last) and len(last) <= SMALL_TALK_REPLY_MAX and len(a) <= SMALL_TALK_REPLY_MAX
+        and not any(c in lead for c in "?？") and not _SUBJECT.search(lead + " " + a) and not _ASKS_FOR.search(lead)
+    ):
+        return True
     if (
         (_HEARING.search(asked) or _SMALL_TALK.search(asked) or _WHO_CHECK.search(asked)) and len(asked.strip()) <= OPENING_TURN_MAX
         and len(a) <= OPENING_REPLY_MAX and not _SUBJECT.search(asked) and not _SUBJECT.search(a)

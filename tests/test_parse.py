@@ -2463,6 +2463,9 @@ def test_a_pasted_log_line_in_a_question_is_no_speaker():
     "opening",
     [
         "面试官：那我们开始吧，你准备好了吗？\n候选人：准备好了。\n",  # a bare "准备好了。"
+        # a welcome that asks nothing, then a question of small talk (blind446 08)
+        "面试官：Welcome back to the show. Today we're trying something different, a live mock interview. Where are you "
+        "calling in from today?\n候选人：From Lisbon, it's a sunny afternoon here.\n",
         # a chat's "在吗？" and a reply that names the interviewer (blind444 06)
         "面试官：在吗？按约好的，我们就在微信上过几道题，你想好了直接打字回就行\n候选人：好的王工，我准备好了\n",
         # a recruiter checks who answers ("…吗？"), introduces the call with a consent tag, and hands over
