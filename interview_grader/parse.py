@@ -294,6 +294,8 @@ _ZH_VERDICT = re.compile(
     # ... with more between, the words below it: "面试结束后王工在系统里留的评语，我让 HR 转给我了，原话如下："
     rf"|[^\n:：]{{0,16}}?(?:面试官|面試官|[\u4e00-\u9fff]{{1,2}}(?:工|老师|老師|总|總|经理|經理))[^\n:：]{{0,30}}?(?:原话|原話|原文)"
     rf"(?:如下|是这样的|是這樣的|是)?(?=[:：][ \t]*$))"
+    # (when it was written in brackets: "面试官最后的评价（会后整理）：")
+    rf"(?:{_BLANK}*[(（][^)）\r\n]{{1,12}}[)）])?"
     # with a colon, or alone on its line as a heading ("## 面试官最后的评价" with the verdict below)
     rf"(?:(?:\*\*|__)?{_BLANK}*[:：](?:\*\*|__)?|(?:\*\*|__)?{_BLANK}*$)"
     # "最后面试官说：…" / "面试官最后说，…"
@@ -321,6 +323,10 @@ _EN_VERDICT = re.compile(
     # (a name of two words, and when it was written in brackets: "Li Wei's feedback (sent after the call):")
     rf"|(?-i:[A-Z])[a-z]{{1,15}}(?:{_BLANK}(?-i:[A-Z])[a-z]{{1,15}})?(?:'s|’s){_BLANK}+(?:(?:final|overall|closing){_BLANK}+)?"
     rf"(?:verdict|feedback|assessment|take|decision|notes|summary|comments|thoughts)(?:{_BLANK}*[(（][^)）\r\n]{{1,40}}[)）])?(?={_BLANK}*[:：])"
+    # ... or when it was written after a comma: "Li Wei's notes, written after the call:", "Panel verdict, written after the call:"
+    rf"|(?:(?-i:[A-Z])[a-z]{{1,15}}(?:{_BLANK}(?-i:[A-Z])[a-z]{{1,15}})?(?:'s|’s){_BLANK}+|(?:{_EN_BY})(?:'s|’s)?{_BLANK}+)?"
+    rf"(?:(?:final|overall|closing){_BLANK}+)?(?:verdict|feedback|assessment|notes|summary|comments|evaluation|decision|thoughts|take)"
+    rf"{_BLANK}*,{_BLANK}*(?:written|sent|added|noted|typed|jotted)(?:{_BLANK}+(?:down|up))?{_BLANK}+(?:after|later|afterwards|the{_BLANK}+next{_BLANK}+day)[^:：\r\n]{{0,30}}(?=[:：])"
     # ... or with when or where it was given: "Priya, afterwards:", "Dana, in the debrief doc:"
     rf"|(?-i:[A-Z])[a-z]{{1,15}}(?:{_BLANK}(?-i:[A-Z])[a-z]{{1,15}})?,{_BLANK}+(?:afterwards|after{_BLANK}+the{_BLANK}+(?:call|interview|loop)|later"
     rf"|in{_BLANK}+(?:the|her|his|their){_BLANK}+(?:debrief|notes|write-?up|feedback|scorecard)(?:{_BLANK}+(?:doc|document|notes))?)(?={_BLANK}*[:：])"
@@ -1151,14 +1157,14 @@ _READY = re.compile(
     r"(?i)\W*(?:ok(?:ay)?|sure|ready|sounds good|go ahead|let's go|let's do it|yep|yes|好的?|可以的?|没问题|行|嗯+|我?准备好[了啦])(?:[\u4e00-\u9fff]{0,2}(?:老师|工|总|哥|姐|同学))?(?:[\s,!.。！，~]+\w{0,12})?"
     # then only the words of being ready: "Sounds good, I'm ready.", "Sounds good, ready when you are."
     r"(?:[\s,!.。！，~]+(?:i'?m|i am|ready|when(?:ever)?|you(?:'re)?|are|let's|go|start|begin|all|set|fire|away|thanks|thank|"
-    r"sure|ok(?:ay)?|good|great|happy|to|shoot|then|too|ahead|我?准备好[了啦]|开始吧|请开始|来吧|随时|没问题|可以)(?!\w)){0,6}[\s!.。！~]*"
+    r"sure|ok(?:ay)?|good|great|happy|to|shoot|then|too|ahead|works?|fine|我?准备好[了啦]|开始吧|请开始|来吧|随时|没问题|可以)(?!\w)){0,6}[\s!.。！~]*"
 )
 
 
 # Asking whether the candidate is ready or can be heard is asking nothing: "你准备好了吗？", "Ready?", "Can you hear me OK?"
 _READY_ASK = re.compile(
     r"^\W*在吗[?？]|[^。.!！?？\n]{0,20}?(?:准备好了吗|准备好了没|可以开始了吗|能听(?:到|见|清)[^。.!！?？\n]{0,6}吗|听得(?:到|见|清)[^。.!！?？\n]{0,6}吗|声音清楚吗"
-    r"|开始吧[?？]|就开始(?=[?？])|(?:我们|咱们|那)开始(?=[?？])|好吗|可以吗|可以吧|行吗|行吧|没问题吧|没问题吗|ready|shall we (?:start|begin)|can we (?:start|begin)|can you hear me|hear me okay|good to go|all set)"
+    r"|开始吧(?=[?？])|就开始(?=[?？])|(?:我们|咱们|那)开始(?=[?？])|好吗|可以吗|可以吧|行吗|行吧|没问题吧|没问题吗|ready|shall we (?:start|begin)|can we (?:start|begin)|can you hear me|hear me okay|good to go|all set)"
     r"[^。.!！?？\n]{0,16}[?？]"
     # ... and a tag asking for consent: "I'll go through a few questions, okay?", "… for your questions. Sound good?"
     r"|(?<![^\s,，.。!！])(?:is that )?(?:okay|ok|alright|all right|sounds? good)\s*[?？]",
@@ -1207,7 +1213,7 @@ SMALL_TALK_REPLY_MAX = 60
 OPENING_EXCHANGES_MAX = 4  # (a panel's: a line check, the first interviewer's introduction, the second's greeting, the format)
 # A greeting, asking nothing: "你好。" / "你好你好。", "Hey Omar, good to meet you." / "Hi both, thanks for having me."
 _GREETING = re.compile(
-    r"\W*(?:hi|hello|hey|good (?:morning|afternoon|evening)|nice to meet|good to meet|great to meet|welcome|你好|您好|大家好|两位好|欢迎)(?![a-z])",
+    r"\W*(?:hi|hello|hey|(?:good )?(?:morning|afternoon|evening)|nice to meet|good to meet|great to meet|welcome|你好|您好|大家好|两位好|欢迎)(?![a-z])",
     re.IGNORECASE,
 )
 GREETING_MAX = 60

@@ -2434,7 +2434,9 @@ def test_a_panels_opening_exchanges_are_no_questions(opening):
     ]
 
 
-@pytest.mark.parametrize("label", ["Maya's verdict (written after the call):", "Li Wei's feedback (sent after the call):"])
+@pytest.mark.parametrize("label", ["Maya's verdict (written after the call):", "Li Wei's feedback (sent after the call):",
+                                   # (blind455) when it was written after a comma
+                                   "Li Wei's notes, written after the call:", "Panel verdict, written after the call:"])
 def test_a_named_verdict_with_when_it_was_written(label):
     t = parse("Q1: What is DDP?\nA: One process per GPU.\n\nQ2: And a PS?\nA: Servers hold the weights.\n\n" + label + " Strong hire.\n")
     assert t.verdict is not None and t.verdict.text == "Strong hire."
@@ -2463,6 +2465,10 @@ def test_a_pasted_log_line_in_a_question_is_no_speaker():
     "opening",
     [
         "面试官：那我们开始吧，你准备好了吗？\n候选人：准备好了。\n",  # a bare "准备好了。"
+        # (blind455) a second interviewer's "Morning!" and the format "Is that okay?" / "Yes, that works."; "那我们开始吧？"
+        "面试官：Good morning. I'm Ahmed, I run the training platform, and Grace is here from research.\n面试官：Morning!\n"
+        "候选人：Good morning, both.\n面试官：We'll alternate questions for half an hour. Is that okay?\n候选人：Yes, that works.\n",
+        "面试官：今天大概一个小时，前面聊技术，最后留十分钟给你提问。那我们开始吧？\n候选人：好的，开始吧。\n",
         # a welcome that asks nothing, then a question of small talk (blind446 08)
         "面试官：Welcome back to the show. Today we're trying something different, a live mock interview. Where are you "
         "calling in from today?\n候选人：From Lisbon, it's a sunny afternoon here.\n",
@@ -2478,3 +2484,10 @@ def test_more_opening_exchanges_are_no_questions(opening):
     t = parse(opening + "面试官：说说数据并行。\n候选人：每张卡一份完整模型。\n面试官：参数服务器呢？\n候选人：server 存参数。\n"
               "面试官：Ring 呢？\n候选人：只和邻居通信。\n")
     assert [q.question.text for q in t.questions] == ["说说数据并行。", "参数服务器呢？", "Ring 呢？"]
+
+
+def test_a_chinese_verdict_label_with_when_it_was_written_after_the_goodbye():
+    t = parse("面试官：什么是DDP？\n候选人：每张卡一个进程。\n面试官：那PS呢？\n候选人：server 存参数。\n面试官：Ring 呢？\n候选人：邻居通信。\n"
+              "面试官：好，那今天就到这里。\n候选人：谢谢，再见。\n\n面试官最后的评价（会后整理）：基础扎实，建议录用。\n")
+    assert t.verdict is not None and t.verdict.text == "基础扎实，建议录用。"
+    assert len(t.questions) == 3
