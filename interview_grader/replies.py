@@ -221,6 +221,7 @@ _HALF_OK = re.compile(
     r"[^.。;；!！?？]{0,24}?(?:(?<![a-z])(?:right|true|correct|fine|accurate|holds|stands)(?![a-z])|i (?:agree|buy|accept)|so too|agree"
     r"|没错|没毛病|没问题|成立|正确|同意|认同|是对的|对的|(?<![不])对|(?<![不])买|站得住)"
 )
+_IN_HALF = re.compile(r"\s*(?:了?一半|对一半|一部分|half|in part|partly|partially)|只对|only half|half right|partly right|partially right")
 _HALF_NO = re.compile(r"(?<![a-z])(?:not|isn't|wasn't|doesn't|don't|wrong|no)(?![a-z])|不(?!错)|错(?<!没错)|(?<!没)问题(?!不大)")
 
 
@@ -319,7 +320,9 @@ def accepted_halves(question: str, answer: str) -> list[tuple[int, int]]:
         for m in _part_names(i, len(halves)).finditer(text):
             named.add(i)
             ok = _HALF_OK.match(text, m.end())
-            if ok is not None and _HALF_NO.search(text, m.end(), ok.end()) is None:
+            # (a part right only in half is not accepted whole: "第二句只对一半：…但后半句不对", "The second is only half right")
+            if ok is not None and _HALF_NO.search(text, m.end(), ok.end()) is None and not _IN_HALF.match(text, ok.end()) \
+                    and not _IN_HALF.search(text, m.end(), ok.end()):
                 out.append(half)
                 break
     # (the parts not named accepted together: "The first claim is backwards … The other two are right", "第一条不对，另外两条对")

@@ -214,6 +214,11 @@ PS_VS_DDP = ("参数服务器和 DDP 的对比，三条说法：一，PS 能保�
     ("三个说法：每张卡放一份完整模型；数据切成互不重叠的几份；每个 epoch 结束后平均各卡权重。哪些对？", "第一条不对，另外两条对。", [1, 2]),
     ("三个说法：每张卡放一份完整模型；数据切成互不重叠的几份；每个 epoch 结束后平均各卡权重。哪些对？", "只有最后一条对。", [2]),
     ("三个说法：每张卡放一份完整模型；数据切成互不重叠的几份；每个 epoch 结束后平均各卡权重。哪些对？", "只有最后一条不对。", []),
+    # a part right only in half is not accepted whole (blind457)
+    ("我念两句。一：同步训练每一步都要等所有worker算完；二：异步训练不用等待，而且不存在参数过时的问题。",
+     "第一句是对的。第二句只对一半：不用等是对的，但后半句不对。", [0]),
+    ("Two statements. One: sync waits for every worker. Two: async never waits and never goes stale. Which hold?",
+     "The first is right. The second is only half right: it never waits, but it does go stale.", [0]),
     # "the rest" after a part named and rejected, or after one named either way
     ("三个说法：每张卡放一份完整模型；数据切成互不重叠的几份；每个 epoch 结束后平均各卡权重。哪些对？", "第三条不对，是每步同步梯度。剩下的都没问题。", [0, 1]),
     ('A colleague wrote: "TP splits weight matrices; PP puts groups of layers on different GPUs; and DP is the same as PP." '
