@@ -22,7 +22,7 @@ from .matcher import Doc, Gates, Hit
 from .normalize import EMOJI, Folded, fold, fold_pieces
 from .notes import note
 from .quiz import read_choice, read_quiz
-from .replies import accepted_halves, accepts_rest, claim_halves, denied_statement, denies, echoes_yes, partly_agrees
+from .replies import accepted_halves, accepts_rest, claim_halves, denied_statement, denies, echoes_yes, partly_agrees, parts_marked
 from .tables import Section, find_layouts
 from .report import Covered, Flag, GradedAnswer, Overall, Report, RubricInfo
 from .rubric.load import LoadedRubric, load_rubric
@@ -829,7 +829,9 @@ def grade_answer(
         halves = named_halves = accepted_halves(qa.question.text, answer.text) if choice is None else []
     # (the parts picked out of several put up for judgement, "Which parts hold?" - "二和三对，一不对", make their points too,
     # as a written round's picked options do; a bare "yes" to a leading question does not)
-    selecting = bool(named_halves) and _ASKS_WHICH.search(qa.question.text) is not None
+    # (statements numbered or lettered are put up to be picked from, whether or not the question asks which hold:
+    # "同事的笔记里写了四点：A，…；B，…；C，…；D，…" answered "A、B、D我都认。C不对")
+    selecting = bool(named_halves) and (_ASKS_WHICH.search(qa.question.text) is not None or parts_marked(qa.question.text))
     if named_halves:
         parts = claim_halves(qa.question.text)
         numbers = ", ".join(str(parts.index(h) + 1) for h in named_halves)

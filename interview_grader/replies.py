@@ -177,10 +177,12 @@ _PART_SPLIT = re.compile(r"[;；]\s*")
 # ... or numbered: "一是缩短训练时间，二是…", "一，PS 能…；二，…", "(1) … (2) …", "1) … 2) …"
 _PART_MARK = re.compile(
     r"(?:^|(?<=[，,；;：:。.\s“\">]))(?:([一二三四])(?:是|[，,、])|[(（]([1-4一二三四])[)）]|([1-4])[)）.、](?!\d)|([①②③④])"
-    r"|(?i:(one|two|three|four)):)"
+    r"|(?i:(one|two|three|four)):"
+    # ... or lettered: "A，梯度被切成N块；B，先做reduce-scatter…", "(A) … (B) …"
+    r"|([A-D])[，,、:：)）](?!\d)|[(（]([A-D])[)）])"
 )
 _ITEM_LINE = re.compile(r"(?:\n|<br\s*/?>)[ \t]*(?:[-*•·][ \t]+|(?=[\"“「]))(?P<item>[^\n<]+?)[ \t]*(?=\n|<br|$)")
-_MARK_NUMBER = {**{c: i for i, c in enumerate("一二三四")}, **{c: i for i, c in enumerate("1234")},
+_MARK_NUMBER = {**{c: i for i, c in enumerate("一二三四")}, **{c: i for i, c in enumerate("1234")}, **{c: i for i, c in enumerate("abcd")},
                 **{c: i for i, c in enumerate("①②③④")}, **{w: i for i, w in enumerate(("one", "two", "three", "four"))}}
 PARTS_MAX = 4
 _HALF_TAG = re.compile(
@@ -194,10 +196,15 @@ _ORDINALS_ZH = ("一", "二", "三", "四")
 
 
 @lru_cache(maxsize=None)
-def _part_names(i: int, n: int) -> re.Pattern[str]:
-    """The words that name part ``i`` of ``n``: "the first half", "第二条", "后一句" (the last of two or more: "the last part")."""
+def _part_names(i: int, n: int, lettered: bool = False) -> re.Pattern[str]:
+    """The words that name part ``i`` of ``n``: "the first half", "第二条", "后一句" (the last of two or more: "the last part");
+    of lettered parts also the letter judged ("A、B、D我都认。C不对", "B is wrong")."""
     en = _ORDINALS_EN[i] + ("|last|other" if i == n - 1 else "")
     zh = rf"第{_ORDINALS_ZH[i]}(?:句话?|条|点|部分|个说法|个|半)"
+    if lettered:
+        x = "abcd"[i]
+        zh += (rf"|(?<![a-z0-9]){x}(?=\s*(?:(?:[和、与跟及,，&]|and)\s*[a-d]\s*)*(?:都|也)?(?:我)?(?:都|也)?不?(?:对|成立|没问题|站得住|买|认|同意)"
+               rf"|\s*(?:(?:,|and|&)\s*[a-d]\s*)*(?:is|are)?\s*(?:both |all )?(?:right|correct|true|fine|wrong|false|holds?|off|incorrect)(?![a-z]))")
     # (a bare numeral in a list of those judged: "二和三对，一不对")
     zh += rf"|(?<![第一二三四五六七八九十a-z0-9]){_ORDINALS_ZH[i]}(?=\s*(?:[和、与跟及,，]\s*[一二三四]\s*)*(?:都|也)?不?(?:对|成立|没问题|站得住|买|认同|同意))"
     if i < 2 and n > 2:
@@ -219,8 +226,9 @@ def _part_names(i: int, n: int) -> re.Pattern[str]:
 
 _HALF_OK = re.compile(
     r"[^.。;；!！?？]{0,24}?(?:(?<![a-z])(?:right|true|correct|fine|accurate|holds|stands)(?![a-z])|i (?:agree|buy|accept)|so too|agree"
-    r"|没错|没毛病|没问题|成立|正确|同意|认同|是对的|对的|(?<![不])对|(?<![不])买|站得住)"
+    r"|没错|没毛病|没问题|成立|正确|同意|认同|是对的|对的|(?<![不])对|(?<![不])买|站得住|都认(?!为)|也认(?!为)|我认(?!为))"
 )
+_LETTER_MARK = re.compile(r"[(（]?[A-D][，,、:：)）]\s*$")
 _IN_HALF = re.compile(r"\s*(?:了?一半|对一半|一部分|half|in part|partly|partially)|只对|only half|half right|partly right|partially right")
 _HALF_NO = re.compile(r"(?<![a-z])(?:not|isn't|wasn't|doesn't|don't|wrong|no)(?![a-z])|不(?!错)|错(?<!没错)|(?<!没)问题(?!不大)")
 
@@ -253,6 +261,14 @@ def claim_halves(question: str) -> list[tuple[int, int]]:
     if m is None or not body[: m.start()].strip() or not body[m.end():].strip():
         return []
     return [(0, m.start()), (m.end(), end)]
+
+
+def parts_marked(question: str) -> bool:
+    """Does the question number or letter the statements it puts ("一，…；二，…", "A，…；B，…", "(1) … (2) …")? Parts marked
+    so are put up to be picked from, whether or not the question asks which hold."""
+    marks = list(_PART_MARK.finditer(question))
+    order = [_MARK_NUMBER[next(g for g in m.groups() if g).lower()] for m in marks]
+    return 2 <= len(marks) <= PARTS_MAX and order == list(range(len(marks)))
 
 
 # Every part accepted at the start of the answer: "Both parts, I think.", "两点都成立。", "三条都对"
@@ -316,8 +332,9 @@ def accepted_halves(question: str, answer: str) -> list[tuple[int, int]]:
         return halves[:2] if pick.group("first") or pick.group("qian") else halves[-2:]
     out = []
     named = set()  # the parts named at all, accepted or not
+    lettered = all(_LETTER_MARK.search(question, max(0, s - 4), s) for s, _ in halves)
     for i, half in enumerate(halves):
-        for m in _part_names(i, len(halves)).finditer(text):
+        for m in _part_names(i, len(halves), lettered).finditer(text):
             named.add(i)
             ok = _HALF_OK.match(text, m.end())
             # (a part right only in half is not accepted whole: "第二句只对一半：…但后半句不对", "The second is only half right")

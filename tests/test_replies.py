@@ -214,6 +214,11 @@ PS_VS_DDP = ("参数服务器和 DDP 的对比，三条说法：一，PS 能保�
     ("三个说法：每张卡放一份完整模型；数据切成互不重叠的几份；每个 epoch 结束后平均各卡权重。哪些对？", "第一条不对，另外两条对。", [1, 2]),
     ("三个说法：每张卡放一份完整模型；数据切成互不重叠的几份；每个 epoch 结束后平均各卡权重。哪些对？", "只有最后一条对。", [2]),
     ("三个说法：每张卡放一份完整模型；数据切成互不重叠的几份；每个 epoch 结束后平均各卡权重。哪些对？", "只有最后一条不对。", []),
+    # lettered statements, judged by letter (blind457)
+    ("同事的笔记里写了四点：A，梯度被切成N块；B，先做reduce-scatter，再做all-gather；C，它是把训练数据切给每个进程；D，每个进程的通信量"
+     "基本不随进程数增长。", "A、B、D我都认。C不对，切的是梯度。", [0, 1, 3]),
+    ("Notes: (A) DDP broadcasts rank 0's weights. (B) a central node averages the weights. (C) gradients are bucketed. Which hold?",
+     "A and C are right, B is wrong.", [0, 2]),
     # a part right only in half is not accepted whole (blind457)
     ("我念两句。一：同步训练每一步都要等所有worker算完；二：异步训练不用等待，而且不存在参数过时的问题。",
      "第一句是对的。第二句只对一半：不用等是对的，但后半句不对。", [0]),
@@ -238,6 +243,15 @@ def test_the_rest_accepted_leaves_out_the_part_rejected(rubric, answer):
     a, _ = one(rubric, q, answer)
     ids = [f.id for f in a.misconceptions]
     assert "ring-allreduce-central-node" not in ids and "ring-allreduce-cost-grows-with-workers" in ids, a
+
+
+def test_marked_parts_picked_make_their_points_without_a_question_which(rubric):
+    # statements lettered or numbered are put up to be picked from, whether or not the question asks which hold (blind457)
+    q = ("Ring-Allreduce。同事的笔记里写了四点：A，梯度被切成N块；B，先做reduce-scatter，再做all-gather；C，它本质上是把训练数据均匀切给每个进程；"
+         "D，每个进程的通信量基本不随进程数增长。")
+    a, _ = one(rubric, q, "A、B、D我都认。C不对，切的是梯度的缓冲区，不是数据集。")
+    assert a.status == "graded" and {c.id for c in a.covered} >= {"ring-chunks", "ring-two-phases"}, a
+    assert "ring-allreduce-partitions-training-data" not in [f.id for f in a.misconceptions], a
 
 
 def test_parts_picked_out_of_several_make_their_points(rubric):
