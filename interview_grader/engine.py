@@ -22,7 +22,7 @@ from .matcher import Doc, Gates, Hit
 from .normalize import EMOJI, Folded, fold, fold_pieces
 from .notes import note
 from .quiz import read_choice, read_quiz
-from .replies import accepted_halves, accepts_rest, claim_halves, denied_statement, denies, echoes_yes, partly_agrees, parts_marked
+from .replies import accepted_halves, accepts_rest, claim_halves, denied_statement, denies, echoes_yes, judged_in_order, partly_agrees, parts_marked
 from .tables import Section, find_layouts
 from .report import Covered, Flag, GradedAnswer, Overall, Report, RubricInfo
 from .rubric.load import LoadedRubric, load_rubric
@@ -808,9 +808,13 @@ def grade_answer(
     # (a true/false question answered "对" / "True" / "√" is agreed with in the same way: its statement is asserted)
     # (so does a bare echo of the question's own verb: "有。" to "Ring all-reduce 里有中心节点吗？")
     affirmed = choice is not None and choice.affirms is True
-    agreed = (len(doc.text) <= AGREEMENT_MAX and _AGREEMENT.fullmatch(doc.text) is not None) or (
-        affirmed and choice is not None and choice.bare
-    ) or (choice is None and echoes_yes(qa.question.text, answer.text))
+    # (several statements judged in turn, bare: "True, true, true." - each part accepted or not, as picked options are)
+    in_order = judged_in_order(qa.question.text, answer.text) if choice is None else None
+    agreed = in_order is None and (
+        (len(doc.text) <= AGREEMENT_MAX and _AGREEMENT.fullmatch(doc.text) is not None)
+        or (affirmed and choice is not None and choice.bare)
+        or (choice is None and echoes_yes(qa.question.text, answer.text))
+    )
     # (so does one that agrees in part and then accepts the rest: "基本对，但是要补充一点：…剩下的说法没什么问题。", "Half right.
     # The servers each own a slice of the parameters, yes. The rest is fine too, I think.")
     partial = choice is None and partly_agrees(answer.text)
@@ -818,7 +822,9 @@ def grade_answer(
     # (or one that names the halves of a two-part claim it accepts: "First half right. Second half I believe so too", "前半句
     #对…后面那半句我觉得大体也没毛病"; a half rejected or left unnamed is not the candidate's)
     named_halves: list[tuple[int, int]] = []
-    if agreed or affirmed or _AGREES_FIRST.match(doc.text):
+    if in_order is not None:
+        halves = named_halves = in_order
+    elif agreed or affirmed or _AGREES_FIRST.match(doc.text):
         halves = [quiz.statement if affirmed and quiz is not None and quiz.statement else (0, len(qa.question.text))]
     elif rest:
         # (the rest accepted after a part named and rejected is the rest only: "第二条不对，剩下的都没问题" does not assert
@@ -831,7 +837,9 @@ def grade_answer(
     # as a written round's picked options do; a bare "yes" to a leading question does not)
     # (statements numbered or lettered are put up to be picked from, whether or not the question asks which hold:
     # "同事的笔记里写了四点：A，…；B，…；C，…；D，…" answered "A、B、D我都认。C不对")
-    selecting = bool(named_halves) and (_ASKS_WHICH.search(qa.question.text) is not None or parts_marked(qa.question.text))
+    selecting = bool(named_halves) and (
+        in_order is not None or _ASKS_WHICH.search(qa.question.text) is not None or parts_marked(qa.question.text)
+    )
     if named_halves:
         parts = claim_halves(qa.question.text)
         numbers = ", ".join(str(parts.index(h) + 1) for h in named_halves)
@@ -991,6 +999,9 @@ def grade_answer(
         # "micro-batches", "Name the two phases." - "reduce-scatter, all-gather") names it without saying what it does:
         # capped as a bare pick is
         notes.append(note("bare-name", lang, cap=sc.pick_cap))
+        score = sc.pick_cap
+    if in_order is not None and score > sc.pick_cap:
+        notes.append(note("pick-cap", lang, cap=sc.pick_cap))
         score = sc.pick_cap
     if choice is not None and choice.letters and choice.bare and score > sc.pick_cap:
         # a bare pick recognises a statement: "B" to a question whose option B is a full account of DDP is thin

@@ -228,6 +228,28 @@ _HALF_OK = re.compile(
     r"[^.。;；!！?？]{0,24}?(?:(?<![a-z])(?:right|true|correct|fine|accurate|holds|stands)(?![a-z])|i (?:agree|buy|accept)|so too|agree"
     r"|没错|没毛病|没问题|成立|正确|同意|认同|是对的|对的|(?<![不])对|(?<![不])买|站得住|都认(?!为)|也认(?!为)|我认(?!为))"
 )
+_QUOTED = re.compile(r"[\"“「](?P<q>[^\"“”「」\n]{8,300})[\"”」]")
+_QUOTE_GAP = re.compile(r"\s*(?:[;；,，、]|and|以及|和)?\s*(?:[;；,，、]|and|以及|和)?\s*")
+# each part judged in turn, bare: "True, true, true.", "对，不对，对", "Yes, no."
+_VERDICT_WORDS = r"(?:不对|不成立|错误|incorrect|false|wrong|true|right|correct|yes|no|对|错|正确|成立|√|×|✓|✗)"
+_IN_ORDER = re.compile(rf"\s*{_VERDICT_WORDS}(?:\s*[,，、;；/]?\s*(?:and\s+)?{_VERDICT_WORDS}){{1,3}}\s*[.。!！]?\s*")
+_VERDICT_WORD = re.compile(_VERDICT_WORDS)
+_POSITIVE = frozenset({"true", "right", "correct", "yes", "对", "正确", "成立", "√", "✓"})
+
+
+def judged_in_order(question: str, answer: str) -> list[tuple[int, int]] | None:
+    """The parts a bare answer accepts by judging each in turn ("True, true, true.", "对，不对，对"), or None when the answer
+    is not that or its judgements do not match the parts in number."""
+    halves = claim_halves(question)
+    text = _fold(answer).lower()
+    if len(halves) < 2 or _IN_ORDER.fullmatch(text) is None:
+        return None
+    words = _VERDICT_WORD.findall(text)
+    if len(words) != len(halves):
+        return None
+    return [h for h, w in zip(halves, words) if w in _POSITIVE]
+
+
 _LETTER_MARK = re.compile(r"[(（]?[A-D][，,、:：)）]\s*$")
 _IN_HALF = re.compile(r"\s*(?:了?一半|对一半|一部分|half|in part|partly|partially)|只对|only half|half right|partly right|partially right")
 _HALF_NO = re.compile(r"(?<![a-z])(?:not|isn't|wasn't|doesn't|don't|wrong|no)(?![a-z])|不(?!错)|错(?<!没错)|(?<!没)问题(?!不大)")
@@ -251,6 +273,11 @@ def claim_halves(question: str) -> list[tuple[int, int]]:
     items = [m for m in _ITEM_LINE.finditer(body)]
     if 2 <= len(items) <= PARTS_MAX:
         return [(m.start("item"), m.end("item")) for m in items]
+    # (statements quoted one after another: 'Parameter servers: "a PS divides the layers …, and each worker …"; "workers
+    # push gradients …"': each quote is a part, whatever "and" it holds)
+    quoted = list(_QUOTED.finditer(body))
+    if 2 <= len(quoted) <= PARTS_MAX and all(_QUOTE_GAP.fullmatch(body[a.end():b.start()]) for a, b in zip(quoted, quoted[1:])):
+        return [(m.start("q"), m.end("q")) for m in quoted]
     seps = list(_PART_SPLIT.finditer(body))
     if 2 <= len(seps) < PARTS_MAX:
         starts = [0] + [m.end() for m in seps]

@@ -219,6 +219,9 @@ PS_VS_DDP = ("参数服务器和 DDP 的对比，三条说法：一，PS 能保�
      "基本不随进程数增长。", "A、B、D我都认。C不对，切的是梯度。", [0, 1, 3]),
     ("Notes: (A) DDP broadcasts rank 0's weights. (B) a central node averages the weights. (C) gradients are bucketed. Which hold?",
      "A and C are right, B is wrong.", [0, 2]),
+    # statements quoted one after another: each quote is a part, whatever "and" it holds (blind435)
+    ('Parameter servers: "a PS divides the layers among the workers, and each worker trains its own layers"; "workers push '
+     'gradients to the servers and pull fresh parameters every iteration".', "I rejected the first. The second I accepted.", [1]),
     # a part right only in half is not accepted whole (blind457)
     ("我念两句。一：同步训练每一步都要等所有worker算完；二：异步训练不用等待，而且不存在参数过时的问题。",
      "第一句是对的。第二句只对一半：不用等是对的，但后半句不对。", [0]),
@@ -262,3 +265,31 @@ def test_parts_picked_out_of_several_make_their_points(rubric):
     # a bare "yes" to a claim that asks nothing of which parts hold is graded at the floor
     b, _ = one(rubric, "和参数服务器相比，DDP 的每个 rank 都存一份完整模型，对吧？", "对。")
     assert b.score == rubric.rubric.scoring.attempt_floor and not b.covered, b
+
+
+@pytest.mark.parametrize(
+    "answer, accepted",
+    [
+        ("True, true, true.", [0, 1, 2]),
+        ("True, false, true", [0, 2]),
+        ("对，不对，对。", [0, 2]),
+        ("True, true.", None),  # two judgements for three statements: not each in turn
+        ("True, and the ring is synchronous.", None),
+    ],
+)
+def test_statements_judged_each_in_turn(answer, accepted):
+    from interview_grader.replies import judged_in_order
+
+    q = ('Ring all-reduce: "after reduce-scatter each GPU owns one reduced chunk"; "the all-gather phase circulates those chunks"; '
+         '"ring all-reduce is synchronous, so the slowest link sets the pace".')
+    parts = claim_halves(q)
+    got = judged_in_order(q, answer)
+    assert got == (None if accepted is None else [parts[i] for i in accepted])
+
+
+def test_statements_judged_each_in_turn_make_their_points_capped_as_a_bare_pick(rubric):
+    q = ('Ring all-reduce: "after reduce-scatter each GPU owns the fully reduced version of one chunk"; "the all-gather phase then '
+         'circulates those chunks so everyone ends up with all of them"; "ring all-reduce is synchronous, so the slowest link sets '
+         'the pace".')
+    a, _ = one(rubric, q, "True, true, true.")
+    assert a.covered and a.score == rubric.rubric.scoring.pick_cap, a
