@@ -823,7 +823,10 @@ def grade_answer(
     #对…后面那半句我觉得大体也没毛病"; a half rejected or left unnamed is not the candidate's)
     named_halves: list[tuple[int, int]] = []
     if in_order is not None:
-        halves = named_halves = in_order
+        named_halves = in_order
+        # (every part accepted asserts the claim whole too: a wrong claim may need words from two of its parts)
+        whole = len(in_order) == len(claim_halves(qa.question.text))
+        halves = [*in_order, (0, len(qa.question.text))] if whole else in_order
     elif agreed or affirmed or _AGREES_FIRST.match(doc.text):
         halves = [quiz.statement if affirmed and quiz is not None and quiz.statement else (0, len(qa.question.text))]
     elif rest:

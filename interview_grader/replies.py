@@ -179,7 +179,7 @@ _PART_MARK = re.compile(
     r"(?:^|(?<=[，,；;：:。.\s“\">]))(?:([一二三四])(?:是|[，,、])|[(（]([1-4一二三四])[)）]|([1-4])[)）.、](?!\d)|([①②③④])"
     r"|(?i:(one|two|three|four)):"
     # ... or lettered: "A，梯度被切成N块；B，先做reduce-scatter…", "(A) … (B) …"
-    r"|([A-D])[，,、:：)）](?!\d)|[(（]([A-D])[)）])"
+    r"|([A-D])[，,、:：)）](?!\d)|[(（]([A-Da-d])[)）])"
 )
 _ITEM_LINE = re.compile(r"(?:\n|<br\s*/?>)[ \t]*(?:[-*•·][ \t]+|(?=[\"“「]))(?P<item>[^\n<]+?)[ \t]*(?=\n|<br|$)")
 _MARK_NUMBER = {**{c: i for i, c in enumerate("一二三四")}, **{c: i for i, c in enumerate("1234")}, **{c: i for i, c in enumerate("abcd")},
@@ -234,6 +234,11 @@ _QUOTE_GAP = re.compile(r"\s*(?:[;；,，、]|and|以及|和)?\s*(?:[;；,，、
 _VERDICT_WORDS = r"(?:不对|不成立|错误|incorrect|false|wrong|true|right|correct|yes|no|对|错|正确|成立|√|×|✓|✗)"
 _IN_ORDER = re.compile(rf"\s*{_VERDICT_WORDS}(?:\s*[,，、;；/]?\s*(?:and\s+)?{_VERDICT_WORDS}){{1,3}}\s*[.。!！]?\s*")
 _VERDICT_WORD = re.compile(_VERDICT_WORDS)
+_ALL_BARE = re.compile(
+    r"\s*(?:(?:嗯|我觉得|我认为)[，,\s]*)?(?:都对|全对|都是对的|全都对|都成立|都没问题|(?:两|三|四)(?:条|点|句|个)?(?:说法)?都对)(?:的|吧|啊)?[。.!！]?\s*"
+    r"|\s*(?:(?:um+|well|i think)[,\s]*)?(?:all (?:of them|three|four|correct|true|right)|both(?: of them)?|they're all (?:right|correct|true)"
+    r"|all (?:of them |three |four )?(?:are )?(?:right|correct|true))(?:,? i think)?[.!]?\s*"
+)
 _POSITIVE = frozenset({"true", "right", "correct", "yes", "对", "正确", "成立", "√", "✓"})
 
 
@@ -242,7 +247,11 @@ def judged_in_order(question: str, answer: str) -> list[tuple[int, int]] | None:
     is not that or its judgements do not match the parts in number."""
     halves = claim_halves(question)
     text = _fold(answer).lower()
-    if len(halves) < 2 or _IN_ORDER.fullmatch(text) is None:
+    if len(halves) < 2:
+        return None
+    if _ALL_BARE.fullmatch(text) is not None:
+        return halves  # (all of them at once, bare: "都对。", "All correct.", "All three.")
+    if _IN_ORDER.fullmatch(text) is None:
         return None
     words = _VERDICT_WORD.findall(text)
     if len(words) != len(halves):
@@ -250,7 +259,7 @@ def judged_in_order(question: str, answer: str) -> list[tuple[int, int]] | None:
     return [h for h, w in zip(halves, words) if w in _POSITIVE]
 
 
-_LETTER_MARK = re.compile(r"[(（]?[A-D][，,、:：)）]\s*$")
+_LETTER_MARK = re.compile(r"[(（]?[A-D][，,、:：)）]\s*$|[(（][a-d][)）]\s*$")
 _IN_HALF = re.compile(r"\s*(?:了?一半|对一半|一部分|half|in part|partly|partially)|只对|only half|half right|partly right|partially right")
 _HALF_NO = re.compile(r"(?<![a-z])(?:not|isn't|wasn't|doesn't|don't|wrong|no)(?![a-z])|不(?!错)|错(?<!没错)|(?<!没)问题(?!不大)")
 
@@ -350,6 +359,9 @@ def accepted_halves(question: str, answer: str) -> list[tuple[int, int]]:
     # (all but one, the one named by what it says: "All of it except the averaging at the end.", "除了最后那条平均权重，都对")
     but = _ALL_BUT.match(text)
     if but is not None:
+        named_but = [i for i in range(len(halves)) if _part_names(i, len(halves)).search(but.group("but") or but.group("but_zh"))]
+        if len(named_but) == 1:  # (all but one named by its place: "除了第二条，其余都对", "All except the last one")
+            return [h for i, h in enumerate(halves) if i != named_but[0]]
         said = _content_words(but.group("but") or but.group("but_zh"))
         overlap = [len(said & _content_words(question[s:e].lower())) for s, e in halves]
         if max(overlap) > 0 and overlap.count(max(overlap)) == 1:

@@ -222,6 +222,11 @@ PS_VS_DDP = ("参数服务器和 DDP 的对比，三条说法：一，PS 能保�
     # statements quoted one after another: each quote is a part, whatever "and" it holds (blind435)
     ('Parameter servers: "a PS divides the layers among the workers, and each worker trains its own layers"; "workers push '
      'gradients to the servers and pull fresh parameters every iteration".', "I rejected the first. The second I accepted.", [1]),
+    # all but one named by its place; lower-case letters in brackets on lines of their own (blind427, blind421)
+    ("PS 的适用场景，wiki 里写：① 推荐、广告这类超大稀疏 embedding 模型；② 参数服务器的本质是把模型切给各个 worker，各自训完再合并。",
+     "除了第二条，其余都对。", [0]),
+    ("Which would you sign off on?\n(a) It needs one reducer node.\n(b) The buffer is split into N chunks.\n(c) It runs "
+     "reduce-scatter then all-gather.", "All but the first.", [1, 2]),
     # a part right only in half is not accepted whole (blind457)
     ("我念两句。一：同步训练每一步都要等所有worker算完；二：异步训练不用等待，而且不存在参数过时的问题。",
      "第一句是对的。第二句只对一半：不用等是对的，但后半句不对。", [0]),
@@ -274,6 +279,8 @@ def test_parts_picked_out_of_several_make_their_points(rubric):
         ("True, false, true", [0, 2]),
         ("对，不对，对。", [0, 2]),
         ("True, true.", None),  # two judgements for three statements: not each in turn
+        ("都对。", [0, 1, 2]),  # all at once, bare (blind427)
+        ("All three are correct.", [0, 1, 2]),
         ("True, and the ring is synchronous.", None),
     ],
 )
