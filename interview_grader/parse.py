@@ -1157,7 +1157,7 @@ _READY = re.compile(
     r"(?i)\W*(?:ok(?:ay)?|sure|ready|sounds good|go ahead|let's go|let's do it|yep|yes|好的?|可以的?|没问题|行|嗯+|我?准备好[了啦])(?:[\u4e00-\u9fff]{0,2}(?:老师|工|总|哥|姐|同学))?(?:[\s,!.。！，~]+\w{0,12})?"
     # then only the words of being ready: "Sounds good, I'm ready.", "Sounds good, ready when you are."
     r"(?:[\s,!.。！，~]+(?:i'?m|i am|ready|when(?:ever)?|you(?:'re)?|are|let's|go|start|begin|all|set|fire|away|thanks|thank|"
-    r"sure|ok(?:ay)?|good|great|happy|to|shoot|then|too|ahead|works?|fine|我?准备好[了啦]|开始吧|请开始|来吧|随时|没问题|可以)(?!\w)){0,6}[\s!.。！~]*"
+    r"sure|ok(?:ay)?|good|great|happy|to|shoot|then|too|ahead|works?|fine|do|it|我?准备好[了啦]|开始吧|请开始|来吧|随时|没问题|可以)(?!\w)){0,6}[\s!.。！~]*"
 )
 
 
@@ -1201,7 +1201,7 @@ CONSENT_REPLY_MAX = 200
 # Small talk before the interview: "路上还顺利吗？" / "挺顺利的，就是地铁有点挤。", "How's your week going?" / "Busy but good.",
 # and who is on the line: "是陈同学吧？", "Where are you calling in from today?"
 _SMALL_TALK = re.compile(
-    r"路上|顺利吗|順利嗎|吃饭了吗|吃飯了嗎|天气|天氣|最近怎么样|最近怎麼樣|最近忙吗|周末|週末|好找吗|好找嗎|在家|在公司|方便说话|方便吗|方便吧|耽误"
+    r"路上|顺利吗|順利嗎|吃饭了吗|吃飯了嗎|天气|天氣|最近怎么样|最近怎麼樣|最近忙吗|周末|週末|好找吗|好找嗎|在家|在公司|方便说话|方便吗|方便吧|方便聊|现在方便|耽误"
     r"|是[\u4e00-\u9fff]{1,4}(?:同学|先生|女士|老师)吧|calling (?:in )?from|where are you (?:based|calling|joining)"
     r"|(?<![a-z])(?:how are you|how's it going|how is it going|how(?:'s| is| was) your (?:day|week|morning|weekend|trip|commute)"
     r"|how was the (?:trip|drive|commute|traffic)|find (?:us|the (?:place|room|office|link)) okay|weather)(?![a-z])",

@@ -2469,6 +2469,9 @@ def test_a_pasted_log_line_in_a_question_is_no_speaker():
         "面试官：Good morning. I'm Ahmed, I run the training platform, and Grace is here from research.\n面试官：Morning!\n"
         "候选人：Good morning, both.\n面试官：We'll alternate questions for half an hour. Is that okay?\n候选人：Yes, that works.\n",
         "面试官：今天大概一个小时，前面聊技术，最后留十分钟给你提问。那我们开始吧？\n候选人：好的，开始吧。\n",
+        # (blind458, blind459) a welcome ending "Ready?" / "Ready, let's do it."; "在吗？现在方便聊一下吗？"
+        "面试官：Welcome back to Mock Loop, the show where we run real interview questions live. Ready?\n候选人：Ready, let's do it.\n",
+        "面试官：在吗？现在方便聊一下吗？\n候选人：方便的，陈工您说。\n",
         # a welcome that asks nothing, then a question of small talk (blind446 08)
         "面试官：Welcome back to the show. Today we're trying something different, a live mock interview. Where are you "
         "calling in from today?\n候选人：From Lisbon, it's a sunny afternoon here.\n",
