@@ -739,9 +739,10 @@ def grade_answer(
     plan = _plan(rubric)
     have = doc.satisfied(plan.gates)
     swapped: list[tuple[int, int]] = []  # the folded sentences that assert a swap (Misconception.swap)
-    # the source ranges of the clauses that assert an error: a quote, from the sentence the match ends in at the
-    # earliest (a match that takes its subject from the sentence before, "The whole model … sits on that one card. But
-    # it is slow because the GPU pushes the images through one by one", leaves that sentence its points)
+    # the source ranges of the clauses that assert an error: a quote, from the clause the match ends in at the
+    # earliest (a match that takes its subject from the sentence or clause before, "The whole model … sits on that one
+    # card. But it is slow because the GPU pushes the images through one by one", "就是多台机器一起训一个模型，训出来的模型会
+    # 更准一些", leaves it its points)
     asserting: list[tuple[int, int]] = []
 
     def asserted(claims, swaps: bool, doc: Doc = doc, have: set[int] = have, clip: Clip | None = cells) -> list[Flag]:
@@ -753,8 +754,8 @@ def grade_answer(
                 hit = doc.find(p, rubric.compiler, topic.id, error=True)
                 if hit:
                     quote, s, e = _evidence(doc, source, hit, clip)
-                    last, _ = doc.scopes.sentence_at(hit.end - 1)
-                    # (a quote kept to a cell or an option is where the error is; else from the sentence the match ends in)
+                    last, _ = doc.scopes.clause_at(hit.end - 1)
+                    # (a quote kept to a cell or an option is where the error is; else from the clause the match ends in)
                     clipped = (s, e) != doc.source_range(hit.ev_start, hit.ev_end)
                     asserting.append((s, e) if clipped else doc.source_range(max(hit.ev_start, last), hit.ev_end))
                     if swaps and m.swap:

@@ -852,3 +852,11 @@ def test_a_chat_message_that_does_not_know_is_a_no_answer(rubric, answer):
     text = f"问题1：请讲讲Ring-Allreduce的原理？\n回答：{answer}\n"
     a = grade(parse_transcript(text, "t.txt"), rubric).answers[0]
     assert a.status == "no-answer", (a.status, a.score)
+
+
+def test_a_clause_before_the_one_an_error_ends_in_keeps_its_point(rubric):
+    # the error needs the clause before for its subject ("多台机器"), but asserts its wrong claim in its own clause (blind464)
+    text = "问题1：分布式训练是什么？为什么要用？\n回答：就是多台机器一起训一个模型，训出来的模型会更准一些。\n"
+    a = grade(parse_transcript(text, "t.txt"), rubric).answers[0]
+    assert [f.id for f in a.misconceptions] == ["distributed-improves-accuracy"], a
+    assert "ovw-multiple-workers" in [c.id for c in a.covered], a
