@@ -1626,6 +1626,13 @@ def _other_askers(text: str, lines, labels: list) -> None:
     if not any(lab is not None and lab.kind == "candidate" for lab in labels):
         return
     turns: dict[str, list[tuple[int, int, bool]]] = {}  # name -> (line index, value start, answered by the candidate)
+    # the kind of the next labelled line after each line, found in one pass from the end (not a scan per turn)
+    next_kind: list[str | None] = [None] * len(lines)
+    kind = None
+    for idx in range(len(lines) - 1, -1, -1):
+        next_kind[idx] = kind
+        if labels[idx] is not None:
+            kind = labels[idx].kind
     for idx, (ls, le) in enumerate(lines):
         if labels[idx] is not None:
             continue
@@ -1636,8 +1643,7 @@ def _other_askers(text: str, lines, labels: list) -> None:
             or (text[m.end() - 1] == ":" and text[m.end():m.end() + 1].isascii() and text[m.end():m.end() + 1].isalnum())
         ):  # ("INFO:torch.distributed…" in a pasted log is no turn)
             continue
-        after = next((lab for lab in labels[idx + 1:] if lab is not None), None)
-        turns.setdefault(m.group("name").casefold(), []).append((idx, m.end(), after is not None and after.kind == "candidate"))
+        turns.setdefault(m.group("name").casefold(), []).append((idx, m.end(), next_kind[idx] == "candidate"))
     for name, said in turns.items():
         answered = sum(1 for *_, a in said if a)
         if answered >= 2 and answered >= 0.6 * len(said):
