@@ -245,14 +245,15 @@ _POSITIVE = frozenset({"true", "right", "correct", "yes", "对", "正确", "成�
 def judged_in_order(question: str, answer: str) -> list[tuple[int, int]] | None:
     """The parts a bare answer accepts by judging each in turn ("True, true, true.", "对，不对，对"), or None when the answer
     is not that or its judgements do not match the parts in number."""
-    halves = claim_halves(question)
     text = _fold(answer).lower()
+    every = _ALL_BARE.fullmatch(text) is not None
+    if not every and _IN_ORDER.fullmatch(text) is None:
+        return None  # (checked first: most answers are no bare verdicts, and the question need not be split)
+    halves = claim_halves(question)
     if len(halves) < 2:
         return None
-    if _ALL_BARE.fullmatch(text) is not None:
+    if every:
         return halves  # (all of them at once, bare: "都对。", "All correct.", "All three.")
-    if _IN_ORDER.fullmatch(text) is None:
-        return None
     words = _VERDICT_WORD.findall(text)
     if len(words) != len(halves):
         return None
@@ -267,6 +268,11 @@ _HALF_NO = re.compile(r"(?<![a-z])(?:not|isn't|wasn't|doesn't|don't|wrong|no)(?!
 def claim_halves(question: str) -> list[tuple[int, int]]:
     """The parts of a claim a question puts, as ranges of the question (without its closing tag), or []: two halves
     joined by a conjunction, or three or four statements set apart by semicolons."""
+    return list(_claim_halves(question))
+
+
+@lru_cache(maxsize=1024)  # (one answer's grading asks for its question's parts several times; callers get a copy)
+def _claim_halves(question: str) -> list[tuple[int, int]]:
     tag = _HALF_TAG.search(question)
     end = tag.start() if tag is not None and tag.start() > 0 else len(question)
     # (a short question of its own after the claim asks for the judgement: "…。你同意哪部分？", "…. Which parts do you buy?")
